@@ -1,0 +1,8 @@
+import BLECore
+
+@main
+struct Benchmarks {
+    static func main() {
+        print("benchmarks: not yet")
+    }
+}

@@ -1,0 +1,89 @@
+import BLECore
+
+/// One ATT PDU type: an opcode and its parameters.
+///
+/// Core 5.4, Vol 3, Part F, 3.3. Each PDU of 3.4 is a struct in `ATT/PDUs/`, named as in the spec
+/// with the `ATT` prefix; its parameters decode and encode side by side, in the same order.
+public protocol ATTPDU: Sendable, Hashable {
+    /// The opcode that starts this PDU.
+    static var opcode: ATTOpcode { get }
+
+    /// Decodes the parameters that follow the opcode; the reader must be consumed exactly.
+    init(parameters: inout ByteReader) throws(ATTDecodingError)
+
+    /// Appends the parameters that follow the opcode.
+    func encodeParameters(into writer: inout ByteWriter)
+}
+
+extension ATTPDU {
+    /// The whole PDU: opcode, then parameters.
+    public func encode() -> [UInt8] {
+        var writer = ByteWriter()
+        writer.writeUInt8(Self.opcode.rawValue)
+        encodeParameters(into: &writer)
+        return writer.bytes
+    }
+
+    /// Decodes a whole PDU of this type, opcode included.
+    ///
+    /// Throws when the opcode is not this type's, a field is missing, or bytes are left over.
+    public static func decode(_ bytes: [UInt8]) throws(ATTDecodingError) -> Self {
+        var reader = ByteReader(bytes)
+        guard let opcode = reader.readUInt8() else {
+            throw ATTDecodingError(opcode: nil, reason: "an ATT PDU has at least its opcode byte")
+        }
+        guard opcode == Self.opcode.rawValue else {
+            throw ATTDecodingError(
+                opcode: ATTOpcode(rawValue: opcode),
+                reason: "expected \(Self.opcode.name) (0x\([Self.opcode.rawValue].hexString))"
+            )
+        }
+        let pdu = try Self(parameters: &reader)
+        guard reader.isAtEnd else {
+            throw ATTDecodingError(opcode: Self.opcode, reason: "\(reader.remainingCount) unexpected trailing bytes")
+        }
+        return pdu
+    }
+}
+
+/// An ATT PDU that could not be decoded: which PDU, and what was wrong with it.
+public struct ATTDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The opcode of the PDU, when there was one.
+    public let opcode: ATTOpcode?
+    /// What was wrong, e.g. `Attribute Handle: 2 bytes expected, 1 left`.
+    public let reason: String
+
+    /// Creates an error for a PDU.
+    public init(opcode: ATTOpcode?, reason: String) {
+        self.opcode = opcode
+        self.reason = reason
+    }
+
+    /// One line: `malformed Read Blob Request: Value Offset: 2 bytes expected, 0 left`.
+    public var description: String {
+        "malformed \(opcode?.name ?? "ATT PDU"): \(reason)"
+    }
+}
+
+extension ByteReader {
+    /// Reads a field of a PDU, throwing an error that names the field when it is missing.
+    ///
+    /// - Parameters:
+    ///   - field: the spec's name of the field, e.g. `Attribute Handle`.
+    ///   - opcode: the PDU being decoded.
+    ///   - read: the read to perform; `nil` means the bytes ran out.
+    public mutating func require<T>(
+        _ field: String,
+        of opcode: ATTOpcode,
+        byteCount: Int,
+        _ read: (inout ByteReader) -> T?
+    ) throws(ATTDecodingError) -> T {
+        guard let value = read(&self) else {
+            throw ATTDecodingError(
+                opcode: opcode,
+                reason: "\(field): \(byteCount) bytes expected, \(remainingCount) left"
+            )
+        }
+        return value
+    }
+}
