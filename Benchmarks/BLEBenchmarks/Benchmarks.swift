@@ -1,8 +1,100 @@
 import BLECore
+import BLEGATT
+import Foundation
 
+/// Codec throughput benchmarks: advertising data parsing and ATT PDU decode/encode.
+///
+/// Reads the inputs from `Benchmarks/samples.json` (the peer's script reads the same file) and
+/// prints one JSON object per benchmark on standard output:
+/// `{"name": "...", "operations": N, "seconds": S, "nsPerOperation": X}`.
+/// Usage: `BLEBenchmarks [samples.json] [seconds per benchmark]`.
 @main
 struct Benchmarks {
-    static func main() {
-        print("benchmarks: not yet")
+    static func main() throws {
+        let arguments = CommandLine.arguments.dropFirst()
+        let samplesPath = arguments.first ?? "Benchmarks/samples.json"
+        let seconds = arguments.dropFirst().first.flatMap(Double.init) ?? 1.0
+        let samples = try Samples.load(path: samplesPath)
+
+        let advertising = samples.advertising.map(\.bytes)
+        run("ad-parse", seconds: seconds, batch: advertising.count) {
+            var checksum = 0
+            for bytes in advertising {
+                guard let data = try? AdvertisingData(bytes: bytes) else { continue }
+                checksum &+= data.name?.utf8.count ?? 0
+                checksum &+= data.serviceUUIDs.count
+                checksum &+= data.manufacturerData.count
+                checksum &+= Int(data.txPowerLevel ?? 0)
+                checksum &+= data.flags == nil ? 0 : 1
+            }
+            return checksum
+        }
+
+        let pdus = samples.att.map(\.bytes)
+        run("att-decode", seconds: seconds, batch: pdus.count) {
+            var checksum = 0
+            for bytes in pdus {
+                if let message = try? ATTMessage(decoding: bytes) { checksum &+= Int(message.opcode.rawValue) }
+            }
+            return checksum
+        }
+
+        let messages = pdus.compactMap { try? ATTMessage(decoding: $0) }
+        run("att-encode", seconds: seconds, batch: messages.count) {
+            var checksum = 0
+            for message in messages { checksum &+= message.encode().count }
+            return checksum
+        }
     }
+
+    /// Runs `body` (which handles `batch` inputs) repeatedly for about `seconds` and prints the
+    /// cost per input.
+    static func run(_ name: String, seconds: Double, batch: Int, _ body: () -> Int) {
+        let clock = ContinuousClock()
+        var sink = 0
+        for _ in 0..<1000 { sink &+= body() }  // warm-up
+        var iterations = 0
+        let start = clock.now
+        let budget = Duration.milliseconds(Int64(seconds * 1000))
+        while clock.now - start < budget {
+            for _ in 0..<100 { sink &+= body() }
+            iterations += 100
+        }
+        let elapsed = clock.now - start
+        let elapsedSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let operations = iterations * batch
+        let nanoseconds = elapsedSeconds * 1e9 / Double(operations)
+        print(#"{"name": "\#(name)", "operations": \#(operations), "seconds": \#(elapsedSeconds), "nsPerOperation": \#(nanoseconds), "sink": \#(sink & 1)}"#)
+    }
+}
+
+/// The shared benchmark inputs.
+struct Samples {
+    struct Sample {
+        let name: String
+        let bytes: [UInt8]
+    }
+
+    let advertising: [Sample]
+    let att: [Sample]
+
+    static func load(path: String) throws -> Samples {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] else {
+            throw BenchmarkError("\(path): expected a JSON object")
+        }
+        func section(_ key: String) throws -> [Sample] {
+            guard let table = root[key] as? [String: String] else { throw BenchmarkError("\(path): no '\(key)' table") }
+            return try table.keys.sorted().map { name in
+                guard let bytes = [UInt8](hex: table[name]!) else { throw BenchmarkError("\(path): \(key).\(name) is not hex") }
+                return Sample(name: name, bytes: bytes)
+            }
+        }
+        return Samples(advertising: try section("advertising"), att: try section("att"))
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

@@ -4,7 +4,14 @@ import BLECore
 ///
 /// Core 5.4, Vol 3, Part F, 3.3. Each PDU of 3.4 is a struct in `ATT/PDUs/`, named as in the spec
 /// with the `ATT` prefix; its parameters decode and encode side by side, in the same order.
-public protocol ATTPDU: Sendable, Hashable {
+///
+/// Decoding validates every field and throws ``ATTDecodingError`` naming the field; it never traps.
+/// Encoding writes the value as given: a value that came from decoding always encodes, and the few
+/// invariants a hand-built value must keep (e.g. all values of a Read By Type Response the same
+/// length) are documented on each type and checked with `precondition`.
+///
+/// `description` is one line for logs, e.g. `Read Blob Request handle=0x002A offset=22`.
+public protocol ATTPDU: Sendable, Hashable, CustomStringConvertible {
     /// The opcode that starts this PDU.
     static var opcode: ATTOpcode { get }
 
@@ -85,5 +92,58 @@ extension ByteReader {
             )
         }
         return value
+    }
+
+    /// Reads a 1-octet field of a PDU, throwing an error that names the field when it is missing.
+    public mutating func requireUInt8(_ field: String, of opcode: ATTOpcode) throws(ATTDecodingError) -> UInt8 {
+        try require(field, of: opcode, byteCount: 1) { $0.readUInt8() }
+    }
+
+    /// Reads a little-endian 2-octet field of a PDU, throwing an error that names the field when it
+    /// is missing.
+    public mutating func requireUInt16(_ field: String, of opcode: ATTOpcode) throws(ATTDecodingError) -> UInt16 {
+        try require(field, of: opcode, byteCount: 2) { $0.readUInt16() }
+    }
+
+    /// Reads a field of `count` octets, throwing an error that names the field when it is missing.
+    public mutating func requireBytes(
+        _ field: String,
+        count: Int,
+        of opcode: ATTOpcode
+    ) throws(ATTDecodingError) -> [UInt8] {
+        try require(field, of: opcode, byteCount: count) { $0.readBytes(count) }
+    }
+
+    /// Reads every remaining octet as an ATT UUID: 2 octets (16-bit) or 16 octets (128-bit).
+    ///
+    /// Core 5.4, Vol 3, Part F, 3.2.1: ATT carries no 32-bit UUIDs, so 4 octets are as malformed as
+    /// any other length.
+    public mutating func requireATTUUID(_ field: String, of opcode: ATTOpcode) throws(ATTDecodingError) -> BluetoothUUID {
+        let bytes = readRemainingBytes()
+        guard bytes.count == 2 || bytes.count == 16, let uuid = BluetoothUUID(littleEndianBytes: bytes) else {
+            throw ATTDecodingError(
+                opcode: opcode,
+                reason: "\(field): a UUID is 2 or 16 bytes, got \(bytes.count)"
+            )
+        }
+        return uuid
+    }
+}
+
+/// Formatting shared by the PDUs' one-line descriptions.
+enum ATTLog {
+    /// Values longer than this are cut in descriptions, with their length shown.
+    static let maximumShownValueCount = 32
+
+    /// A handle as four uppercase hex digits, e.g. `0x002A`.
+    static func handle(_ handle: UInt16) -> String {
+        "0x" + [UInt8(handle >> 8), UInt8(handle & 0xFF)].hexString.uppercased()
+    }
+
+    /// A value as lowercase hex, e.g. `0a1b`; `(empty)`; or `0a1b…(600 bytes)` when long.
+    static func bytes(_ bytes: [UInt8]) -> String {
+        if bytes.isEmpty { return "(empty)" }
+        if bytes.count <= maximumShownValueCount { return bytes.hexString }
+        return bytes.prefix(maximumShownValueCount).hexString + "…(\(bytes.count) bytes)"
     }
 }

@@ -1,0 +1,22 @@
+// swift-tools-version: 6.1
+// libFuzzer targets for Nightlight's decoders. Build and run with ../scripts/fuzz TARGET SECONDS.
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
+let package = Package(
+    name: "NightlightFuzzTesting",
+    dependencies: [.package(name: "Nightlight", path: "..")],
+    targets: [
+        .executableTarget(
+            name: "FuzzATTPDU",
+            dependencies: [.product(name: "BLEGATT", package: "Nightlight")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzAdvertisingData",
+            dependencies: [.product(name: "BLECore", package: "Nightlight")],
+            swiftSettings: swiftSettings
+        ),
+    ]
+)

@@ -1,0 +1,563 @@
+import BLECore
+
+/// The link under an ATT bearer: an L2CAP fixed channel 0x0004 on a connection, or an in-memory
+/// pipe in tests.
+public protocol ATTBearerTransport: Sendable {
+    /// Sends one whole ATT PDU to the peer. PDUs leave in the order they are sent.
+    func send(_ pdu: [UInt8])
+
+    /// Returns once the link can take another PDU without overrunning the controller's buffers.
+    ///
+    /// The bearer awaits this before every Write Command and notification, which have no response
+    /// to pace them. The default returns at once.
+    func waitForSendCapacity() async
+}
+
+extension ATTBearerTransport {
+    /// Returns at once: the transport queues without limit.
+    public func waitForSendCapacity() async {}
+}
+
+/// The server role on one bearer: answers the peer's requests and commands.
+public protocol ATTServerRequestHandler: Sendable {
+    /// Answers a request with its response (or an Error Response), or handles a command and
+    /// returns nil.
+    ///
+    /// Called one at a time, in arrival order, for every request and command except Exchange MTU,
+    /// which the bearer answers itself.
+    func handle(_ message: ATTMessage, on bearer: ATTBearer) async -> ATTMessage?
+
+    /// The bearer closed (link lost, or a transaction timed out): drop this client's state.
+    func bearerDidClose(_ bearer: ATTBearer) async
+}
+
+/// A value the peer's server sent to this side's client: a notification or an indication.
+public struct ATTHandleValue: Sendable, Hashable {
+    /// The attribute handle of the value.
+    public var attributeHandle: UInt16
+    /// The value (at most ATT_MTU − 3 bytes: the start of a longer value).
+    public var attributeValue: [UInt8]
+    /// Whether it came as an indication (already confirmed by the bearer).
+    public var isIndication: Bool
+
+    /// Creates a received value.
+    public init(attributeHandle: UInt16, attributeValue: [UInt8], isIndication: Bool) {
+        self.attributeHandle = attributeHandle
+        self.attributeValue = attributeValue
+        self.isIndication = isIndication
+    }
+}
+
+/// One ATT bearer: both roles of the Attribute Protocol over one link.
+///
+/// Core 5.4, Vol 3, Part F, 3.3: the client side has at most one request outstanding (callers
+/// queue, first come first served), the server side at most one indication waiting for its
+/// confirmation; each transaction times out after 30 s, after which the bearer is closed for good
+/// (3.3.3: "no more ATT PDUs shall be sent"). Exchange MTU is answered here; every PDU larger than
+/// the ATT_MTU in force is refused on sending and on receiving.
+///
+/// The link layer hands every received PDU to ``receive(_:)`` and calls ``close(_:)`` when the link
+/// is gone; every pending operation then fails at once with that error.
+public actor ATTBearer {
+    /// The smallest ATT_MTU of LE (Core 5.4, Vol 3, Part F, 3.2.8).
+    public static let minimumMTU: UInt16 = 23
+    /// The largest ATT_MTU this stack offers: a 512-byte value in one Read Response plus headers.
+    public static let maximumMTU: UInt16 = 517
+    /// The ATT transaction timeout (Core 5.4, Vol 3, Part F, 3.3.3).
+    public static let transactionTimeout: Duration = .seconds(30)
+
+    /// The ATT_MTU this side asks for, or answers with, in Exchange MTU.
+    public nonisolated let preferredMTU: UInt16
+    /// The ATT_MTU in force: 23 until an Exchange MTU completes.
+    public private(set) var mtu: UInt16 = ATTBearer.minimumMTU
+    /// Why the bearer closed, or nil while it is open.
+    public private(set) var closeReason: GATTError?
+    /// How many received PDUs were dropped because they were malformed, unexpected or too large.
+    public private(set) var droppedPDUCount = 0
+
+    private let transport: any ATTBearerTransport
+    private let clock: any Clock<Duration>
+    private let timeout: Duration
+
+    private var requestSlot = ATTTransactionSlot()
+    private var pendingRequest: PendingTransaction?
+    private var indicationSlot = ATTTransactionSlot()
+    private var pendingIndication: PendingTransaction?
+    private var nextTransactionID: UInt64 = 0
+
+    private var serverHandler: (any ATTServerRequestHandler)?
+    private var serverInbox: AsyncStream<ATTMessage>.Continuation?
+    private var serverTask: Task<Void, Never>?
+    private var valueHandler: (@Sendable (ATTHandleValue) -> Void)?
+    private var closeHandler: (@Sendable (GATTError) -> Void)?
+
+    /// Creates an open bearer.
+    ///
+    /// - Parameters:
+    ///   - transport: where PDUs go.
+    ///   - clock: the clock for transaction timeouts (a manual clock in tests).
+    ///   - preferredMTU: the ATT_MTU offered in Exchange MTU, clamped to 23…517.
+    ///   - transactionTimeout: 30 s per the spec; shorter only for tests of timeouts.
+    public init(
+        transport: any ATTBearerTransport,
+        clock: any Clock<Duration>,
+        preferredMTU: UInt16 = ATTBearer.maximumMTU,
+        transactionTimeout: Duration = ATTBearer.transactionTimeout
+    ) {
+        self.transport = transport
+        self.clock = clock
+        self.preferredMTU = min(max(preferredMTU, Self.minimumMTU), Self.maximumMTU)
+        self.timeout = transactionTimeout
+    }
+
+    /// Whether the bearer can still be used.
+    public var isOpen: Bool { closeReason == nil }
+
+    // MARK: Roles and handlers
+
+    /// Installs the server role: every request and command from the peer goes to `handler`.
+    ///
+    /// Without a server, requests are answered with Request Not Supported and commands ignored.
+    public func setServerHandler(_ handler: any ATTServerRequestHandler) {
+        serverHandler = handler
+        guard serverTask == nil, isOpen else { return }
+        let (stream, continuation) = AsyncStream<ATTMessage>.makeStream()
+        serverInbox = continuation
+        serverTask = Task { [weak self] in
+            for await message in stream {
+                guard let self else { return }
+                await self.serve(message)
+            }
+        }
+    }
+
+    /// Receives every notification and indication from the peer's server (indications are
+    /// confirmed by the bearer once the handler returns).
+    public func setValueHandler(_ handler: @escaping @Sendable (ATTHandleValue) -> Void) {
+        valueHandler = handler
+    }
+
+    /// Called once when the bearer closes, with the reason (a timeout, or the link's error).
+    public func setCloseHandler(_ handler: @escaping @Sendable (GATTError) -> Void) {
+        closeHandler = handler
+    }
+
+    // MARK: Client role
+
+    /// Exchange MTU (Core 5.4, Vol 3, Part G, 4.3.1): offers ``preferredMTU`` and returns the
+    /// ATT_MTU now in force, `min(preferred, server's Rx MTU)` and at least 23.
+    @discardableResult
+    public func exchangeMTU() async throws(GATTError) -> UInt16 {
+        let response = try await request(
+            ATTExchangeMTURequest(clientRxMTU: preferredMTU),
+            expecting: ATTExchangeMTUResponse.self
+        )
+        mtu = Self.negotiatedMTU(preferredMTU, response.serverRxMTU)
+        return mtu
+    }
+
+    /// Sends a request and returns the peer's response PDU of the expected type.
+    ///
+    /// An Error Response throws ``GATTError/Code/attError`` with the peer's code and handle;
+    /// a malformed or mismatched response throws ``GATTError/Code/invalidResponse``.
+    public func request<Response: ATTPDU>(
+        _ pdu: some ATTPDU,
+        expecting: Response.Type
+    ) async throws(GATTError) -> Response {
+        let message = try await request(pdu)
+        let bytes = message.encode()
+        do {
+            return try Response.decode(bytes)
+        } catch {
+            throw GATTError(.invalidResponse, "expected \(Response.opcode.name), got \(message.opcode.name)")
+                .context(procedure: type(of: pdu).opcode.name)
+        }
+    }
+
+    /// Sends a request and returns the peer's response (never an Error Response: that throws).
+    ///
+    /// Requests queue behind one another: at most one is outstanding (3.3.2). If the caller's task
+    /// is cancelled while waiting for the response, the caller gets ``GATTError/Code/cancelled`` at
+    /// once but the next request still waits for this response, as the protocol requires.
+    public func request(_ pdu: some ATTPDU) async throws(GATTError) -> ATTMessage {
+        let opcode = type(of: pdu).opcode
+        let bytes = pdu.encode()
+        try await acquire(.request, for: opcode)
+        guard bytes.count <= Int(mtu) else {
+            releaseRequestSlot()
+            throw GATTError(.pduTooLarge, "\(bytes.count) bytes exceed ATT_MTU \(mtu)").context(procedure: opcode.name)
+        }
+        let result = await awaitTransaction(.request, opcode: opcode, bytes: bytes)
+        return try result.get()
+    }
+
+    /// Sends a Write Command or Signed Write Command: no response, so it is paced by the link.
+    public func sendCommand(_ pdu: some ATTPDU) async throws(GATTError) {
+        let opcode = type(of: pdu).opcode
+        let bytes = pdu.encode()
+        try checkOpen(opcode.name)
+        guard bytes.count <= Int(mtu) else {
+            throw GATTError(.pduTooLarge, "\(bytes.count) bytes exceed ATT_MTU \(mtu)").context(procedure: opcode.name)
+        }
+        await transport.waitForSendCapacity()
+        try checkOpen(opcode.name)
+        transport.send(bytes)
+    }
+
+    // MARK: Server role
+
+    /// Sends a Handle Value Notification; `value` must fit in ATT_MTU − 3 bytes.
+    public func sendNotification(handle: UInt16, value: [UInt8]) async throws(GATTError) {
+        try await sendCommand(ATTHandleValueNotification(attributeHandle: handle, attributeValue: value))
+    }
+
+    /// Sends a Multiple Handle Value Notification.
+    public func sendMultipleNotification(_ pdu: ATTMultipleHandleValueNotification) async throws(GATTError) {
+        try await sendCommand(pdu)
+    }
+
+    /// Sends a Handle Value Indication and returns when the peer confirms it.
+    ///
+    /// Indications queue behind one another: at most one waits for its confirmation (3.3.2).
+    public func sendIndication(handle: UInt16, value: [UInt8]) async throws(GATTError) {
+        let opcode = ATTOpcode.handleValueIndication
+        let bytes = ATTHandleValueIndication(attributeHandle: handle, attributeValue: value).encode()
+        try await acquire(.indication, for: opcode)
+        guard bytes.count <= Int(mtu) else {
+            releaseIndicationSlot()
+            throw GATTError(.pduTooLarge, "\(bytes.count) bytes exceed ATT_MTU \(mtu)")
+                .context(procedure: opcode.name, handle: handle)
+        }
+        let result = await awaitTransaction(.indication, opcode: opcode, bytes: bytes)
+        _ = try result.get()
+    }
+
+    // MARK: Link events
+
+    /// Takes one PDU received from the peer.
+    ///
+    /// Never throws and never traps: malformed, unexpected or oversized PDUs are answered as the
+    /// spec says (Invalid PDU, Request Not Supported) or dropped and counted.
+    public func receive(_ bytes: [UInt8]) {
+        guard isOpen else { return }
+        guard let first = bytes.first else {
+            droppedPDUCount += 1
+            return
+        }
+        let opcode = ATTOpcode(rawValue: first)
+        if bytes.count > Int(mtu) {
+            droppedPDUCount += 1
+            if opcode.kind == .request || (opcode.kind == nil && !opcode.isCommand) {
+                sendErrorResponse(opcode, handle: 0, .invalidPDU)
+            }
+            return
+        }
+        let message: ATTMessage
+        do {
+            message = try ATTMessage(decoding: bytes)
+        } catch {
+            droppedPDUCount += 1
+            switch opcode.kind {
+            case .request:
+                sendErrorResponse(opcode, handle: 0, .invalidPDU)
+            case .response:
+                failPendingRequest(with: GATTError(.invalidResponse, error.description))
+            default:
+                break
+            }
+            return
+        }
+        switch message {
+        case .exchangeMTURequest(let pdu):
+            transport.send(ATTExchangeMTUResponse(serverRxMTU: preferredMTU).encode())
+            mtu = Self.negotiatedMTU(preferredMTU, pdu.clientRxMTU)
+        case .handleValueNotification(let pdu):
+            valueHandler?(ATTHandleValue(attributeHandle: pdu.attributeHandle, attributeValue: pdu.attributeValue, isIndication: false))
+        case .multipleHandleValueNotification(let pdu):
+            for tuple in pdu.handleLengthValueTupleList {
+                valueHandler?(ATTHandleValue(attributeHandle: tuple.attributeHandle, attributeValue: tuple.attributeValue, isIndication: false))
+            }
+        case .handleValueIndication(let pdu):
+            valueHandler?(ATTHandleValue(attributeHandle: pdu.attributeHandle, attributeValue: pdu.attributeValue, isIndication: true))
+            transport.send(ATTHandleValueConfirmation().encode())
+        case .handleValueConfirmation:
+            guard var pending = pendingIndication else {
+                droppedPDUCount += 1
+                return
+            }
+            pendingIndication = nil
+            pending.finish(.success(.handleValueConfirmation(ATTHandleValueConfirmation())))
+            releaseIndicationSlot()
+        case .unknown(let unknownOpcode, _):
+            if !unknownOpcode.isCommand {
+                sendErrorResponse(unknownOpcode, handle: 0, .requestNotSupported)
+            } else {
+                droppedPDUCount += 1
+            }
+        default:
+            switch opcode.kind {
+            case .response:
+                completePendingRequest(with: message)
+            case .request, .command:
+                if let serverInbox {
+                    serverInbox.yield(message)
+                } else if opcode.kind == .request {
+                    sendErrorResponse(opcode, handle: 0, .requestNotSupported)
+                }
+            default:
+                droppedPDUCount += 1
+            }
+        }
+    }
+
+    /// Closes the bearer: every pending and queued operation fails with `reason` at once, the
+    /// server role forgets this client, and nothing more is sent.
+    public func close(_ reason: GATTError) {
+        guard isOpen else { return }
+        closeReason = reason
+        failPendingRequest(with: reason)
+        if var pending = pendingIndication {
+            pendingIndication = nil
+            pending.finish(.failure(reason))
+        }
+        requestSlot.failAll(reason)
+        indicationSlot.failAll(reason)
+        serverInbox?.finish()
+        serverInbox = nil
+        if let handler = serverHandler {
+            Task { await handler.bearerDidClose(self) }
+        }
+        closeHandler?(reason)
+    }
+
+    // MARK: Internals
+
+    static func negotiatedMTU(_ a: UInt16, _ b: UInt16) -> UInt16 {
+        max(minimumMTU, min(a, b))
+    }
+
+    private func checkOpen(_ procedure: String) throws(GATTError) {
+        if let closeReason { throw closeReason.context(procedure: procedure) }
+    }
+
+    private func serve(_ message: ATTMessage) async {
+        guard let handler = serverHandler, isOpen else { return }
+        let response = await handler.handle(message, on: self)
+        guard isOpen, let response else { return }
+        let bytes = response.encode()
+        if bytes.count > Int(mtu) {
+            sendErrorResponse(message.opcode, handle: 0, .unlikelyError)
+        } else {
+            transport.send(bytes)
+        }
+    }
+
+    private func sendErrorResponse(_ opcode: ATTOpcode, handle: UInt16, _ code: ATTErrorCode) {
+        let response = ATTErrorResponse(requestOpcodeInError: opcode, attributeHandleInError: handle, errorCode: code)
+        transport.send(response.encode())
+    }
+
+    private func completePendingRequest(with message: ATTMessage) {
+        guard let pending = pendingRequest else {
+            droppedPDUCount += 1
+            return
+        }
+        let result: Result<ATTMessage, GATTError>
+        if case .errorResponse(let error) = message {
+            guard error.requestOpcodeInError == pending.opcode else {
+                failPendingRequest(with: GATTError(
+                    .invalidResponse,
+                    "Error Response names \(error.requestOpcodeInError.name), the request was \(pending.opcode.name)"
+                ))
+                return
+            }
+            result = .failure(.attError(error.errorCode, handle: error.attributeHandleInError, procedure: pending.opcode.name))
+        } else if message.opcode.rawValue == pending.opcode.rawValue &+ 1 {
+            result = .success(message)
+        } else {
+            failPendingRequest(with: GATTError(
+                .invalidResponse,
+                "\(message.opcode.name) does not answer \(pending.opcode.name)"
+            ))
+            return
+        }
+        pendingRequest = nil
+        var finished = pending
+        finished.finish(result)
+        releaseRequestSlot()
+    }
+
+    private func failPendingRequest(with error: GATTError) {
+        guard var pending = pendingRequest else { return }
+        pendingRequest = nil
+        pending.finish(.failure(error.context(procedure: pending.opcode.name)))
+        releaseRequestSlot()
+    }
+
+    private func releaseRequestSlot() {
+        requestSlot.release()
+    }
+
+    private func releaseIndicationSlot() {
+        indicationSlot.release()
+    }
+
+    /// Waits for the slot's turn; throws if the bearer is or becomes closed, or the task is cancelled.
+    private func acquire(_ kind: TransactionKind, for opcode: ATTOpcode) async throws(GATTError) {
+        try checkOpen(opcode.name)
+        if Task.isCancelled {
+            throw GATTError(.cancelled, "the task was cancelled").context(procedure: opcode.name)
+        }
+        if withSlot(kind, { $0.tryAcquire() }) { return }
+        nextTransactionID += 1
+        let id = nextTransactionID
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<Void, GATTError>, Never>) in
+                withSlot(kind) { $0.enqueue(id: id, continuation) }
+            }
+        } onCancel: {
+            Task { await self.cancelWaiter(kind, id: id) }
+        }
+        try result.get()
+        // Re-check: the slot may have been handed to us by close() racing with release().
+        try checkOpen(opcode.name)
+    }
+
+    private func cancelWaiter(_ kind: TransactionKind, id: UInt64) {
+        withSlot(kind) { $0.cancel(id: id, GATTError(.cancelled, "the task was cancelled")) }
+    }
+
+    private func withSlot<T>(_ kind: TransactionKind, _ body: (inout ATTTransactionSlot) -> T) -> T {
+        switch kind {
+        case .request: body(&requestSlot)
+        case .indication: body(&indicationSlot)
+        }
+    }
+
+    /// Sends `bytes` and waits for the transaction to finish (response, confirmation, timeout,
+    /// close, or the caller's cancellation).
+    private func awaitTransaction(
+        _ kind: TransactionKind,
+        opcode: ATTOpcode,
+        bytes: [UInt8]
+    ) async -> Result<ATTMessage, GATTError> {
+        nextTransactionID += 1
+        let id = nextTransactionID
+        let clock = self.clock
+        let timeout = self.timeout
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Result<ATTMessage, GATTError>, Never>) in
+                let timer = Task { [weak self] in
+                    do {
+                        try await clock.sleep(for: timeout)
+                    } catch {
+                        return
+                    }
+                    await self?.transactionTimedOut(id: id)
+                }
+                let pending = PendingTransaction(id: id, opcode: opcode, continuation: continuation, timer: timer)
+                switch kind {
+                case .request: pendingRequest = pending
+                case .indication: pendingIndication = pending
+                }
+                transport.send(bytes)
+            }
+        } onCancel: {
+            Task { await self.abandon(kind, id: id) }
+        }
+    }
+
+    /// The caller stopped waiting; the transaction stays outstanding until it completes.
+    private func abandon(_ kind: TransactionKind, id: UInt64) {
+        let error = GATTError(.cancelled, "the task was cancelled; the transaction stays outstanding until the peer answers")
+        switch kind {
+        case .request where pendingRequest?.id == id: pendingRequest?.abandon(error)
+        case .indication where pendingIndication?.id == id: pendingIndication?.abandon(error)
+        default: break
+        }
+    }
+
+    private func transactionTimedOut(id: UInt64) {
+        let matches = pendingRequest?.id == id || pendingIndication?.id == id
+        guard matches, isOpen else { return }
+        let opcode = pendingRequest?.id == id ? pendingRequest!.opcode : pendingIndication!.opcode
+        close(GATTError(
+            .timeout,
+            "no answer within \(timeout); the ATT bearer is closed, reconnect to continue"
+        ).context(procedure: opcode.name))
+    }
+}
+
+/// The two kinds of transaction a bearer runs: a client request, a server indication.
+enum TransactionKind: Sendable {
+    case request
+    case indication
+}
+
+/// A transaction waiting for its response or confirmation.
+struct PendingTransaction: Sendable {
+    let id: UInt64
+    let opcode: ATTOpcode
+    private var continuation: CheckedContinuation<Result<ATTMessage, GATTError>, Never>?
+    private let timer: Task<Void, Never>
+
+    init(id: UInt64, opcode: ATTOpcode, continuation: CheckedContinuation<Result<ATTMessage, GATTError>, Never>, timer: Task<Void, Never>) {
+        self.id = id
+        self.opcode = opcode
+        self.continuation = continuation
+        self.timer = timer
+    }
+
+    /// Resumes the waiting caller, if it is still waiting, and stops the timer.
+    mutating func finish(_ result: Result<ATTMessage, GATTError>) {
+        timer.cancel()
+        continuation?.resume(returning: result)
+        continuation = nil
+    }
+
+    /// Resumes the caller with `error` but keeps the transaction (and its timer) outstanding.
+    mutating func abandon(_ error: GATTError) {
+        continuation?.resume(returning: .failure(error))
+        continuation = nil
+    }
+}
+
+/// A first-come-first-served slot: one holder, the rest wait in order.
+struct ATTTransactionSlot: Sendable {
+    private var isHeld = false
+    private var waiters: [(id: UInt64, continuation: CheckedContinuation<Result<Void, GATTError>, Never>)] = []
+
+    /// Takes the slot if it is free.
+    mutating func tryAcquire() -> Bool {
+        guard !isHeld else { return false }
+        isHeld = true
+        return true
+    }
+
+    /// Waits for the slot; `continuation` resumes when it is this waiter's turn.
+    mutating func enqueue(id: UInt64, _ continuation: CheckedContinuation<Result<Void, GATTError>, Never>) {
+        waiters.append((id, continuation))
+    }
+
+    /// Hands the slot to the next waiter, or frees it.
+    mutating func release() {
+        if waiters.isEmpty {
+            isHeld = false
+        } else {
+            waiters.removeFirst().continuation.resume(returning: .success(()))
+        }
+    }
+
+    /// Removes a waiter that gave up.
+    mutating func cancel(id: UInt64, _ error: GATTError) {
+        guard let index = waiters.firstIndex(where: { $0.id == id }) else { return }
+        waiters.remove(at: index).continuation.resume(returning: .failure(error))
+    }
+
+    /// Fails every waiter.
+    mutating func failAll(_ error: GATTError) {
+        let failed = waiters
+        waiters = []
+        for waiter in failed { waiter.continuation.resume(returning: .failure(error)) }
+    }
+}

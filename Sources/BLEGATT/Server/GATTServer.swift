@@ -1,0 +1,307 @@
+import BLECore
+
+/// A GATT server: hosts an attribute database for every client connected over an ATT bearer.
+///
+/// Core 5.4, Vol 3, Part F (the server side of ATT) and Part G (GATT). The logic lives in
+/// ``GATTServerCore``; this actor does the I/O: it answers each bearer's requests, runs the
+/// application's async read handlers, validators and write observers, sends notifications and
+/// indications, and reports database changes with Service Changed.
+///
+/// ```swift
+/// let server = try GATTServer(services: [.genericAttribute(), batteryService])
+/// await server.attach(bearer)                       // once per connection
+/// try await server.updateValue([87], for: BluetoothUUID(0x2A19))   // notify subscribers
+/// ```
+public actor GATTServer: ATTServerRequestHandler {
+    /// The logic and all state: database, values, clients.
+    public private(set) var core: GATTServerCore
+    private var bearers: [GATTClientID: ATTBearer] = [:]
+    private var clientIDs: [ObjectIdentifier: GATTClientID] = [:]
+    private var nextClientID: UInt64 = 1
+    private var disconnectHandler: (@Sendable (GATTClientID) async -> Void)?
+
+    /// Creates a server hosting `services`, laid out from handle 0x0001 in order.
+    ///
+    /// Throws ``GATTError/Code/invalidArgument`` when the definitions are inconsistent (see
+    /// ``GATTAttributeDatabase/init(services:)``).
+    public init(services: [GATTServiceDefinition], configuration: GATTServerCore.Configuration = .init()) throws(GATTError) {
+        core = GATTServerCore(database: try GATTAttributeDatabase(services: services), configuration: configuration)
+    }
+
+    /// The attribute table.
+    public var database: GATTAttributeDatabase { core.database }
+
+    /// The Database Hash characteristic value (Part G, 7.3).
+    public var databaseHash: [UInt8] { core.databaseHash }
+
+    // MARK: Connections
+
+    /// Serves the client on `bearer`: installs this server as its request handler.
+    ///
+    /// Returns the client's identifier. Call once per connection, before the peer's first request
+    /// (a bearer that reaches the server without being attached is attached on its first request).
+    @discardableResult
+    public func attach(_ bearer: ATTBearer, security: GATTSecurityState = .unencrypted) async -> GATTClientID {
+        let client = clientID(for: bearer)
+        core.connect(client, security: security)
+        await bearer.setServerHandler(self)
+        return client
+    }
+
+    /// Sets the security of the client's link, e.g. after SMP encrypted it.
+    public func setSecurity(_ security: GATTSecurityState, for client: GATTClientID) {
+        core.setSecurity(security, for: client)
+    }
+
+    /// The identifier of the client on `bearer`, if it is attached.
+    public func client(on bearer: ATTBearer) -> GATTClientID? {
+        clientIDs[ObjectIdentifier(bearer)]
+    }
+
+    /// Answers one request or command from the bearer's client (``ATTServerRequestHandler``).
+    public func handle(_ message: ATTMessage, on bearer: ATTBearer) async -> ATTMessage? {
+        let client = clientID(for: bearer)
+        let mtu = await bearer.mtu
+        return await respond(to: message, from: client, mtu: mtu)
+    }
+
+    /// Forgets the bearer's client: CCCDs, prepare queue, caching state
+    /// (``ATTServerRequestHandler``).
+    public func bearerDidClose(_ bearer: ATTBearer) async {
+        let key = ObjectIdentifier(bearer)
+        guard let client = clientIDs.removeValue(forKey: key) else { return }
+        bearers[client] = nil
+        core.disconnect(client)
+        await disconnectHandler?(client)
+    }
+
+    /// Calls `handler` after a client's bearer closed and its state was dropped, e.g. to end a
+    /// mode that client started.
+    public func setDisconnectHandler(_ handler: @escaping @Sendable (GATTClientID) async -> Void) {
+        disconnectHandler = handler
+    }
+
+    // MARK: Requests
+
+    /// Answers one request or command from `client` at ATT_MTU `mtu`, without a bearer: what
+    /// ``handle(_:on:)`` does after looking up the client and the MTU. Runs the read handlers,
+    /// validators and write observers the request needs.
+    public func respond(to message: ATTMessage, from client: GATTClientID, mtu: UInt16) async -> ATTMessage? {
+        switch core.admit(message, from: client) {
+        case .answered(let answer): return answer
+        case .proceed: break
+        }
+        var readValues: [UInt16: Result<[UInt8], GATTError>] = [:]
+        // Each round adds at least one value, so a request ends within (attributes + 1) rounds.
+        for _ in 0...max(core.database.attributes.count, 1) {
+            switch core.respond(to: message, from: client, mtu: mtu, readValues: readValues) {
+            case .response(let response):
+                return response
+            case .readValues(let contexts):
+                for context in contexts {
+                    readValues[context.handle] = await runReadHandler(context)
+                }
+            case .write(let write):
+                return await perform(write)
+            }
+        }
+        return GATTServerCore.error(message.opcode, message.firstHandle, .unlikelyError)
+    }
+
+    private func runReadHandler(_ context: GATTReadContext) async -> Result<[UInt8], GATTError> {
+        guard let attribute = core.database.attribute(at: context.handle),
+            let handler = attribute.characteristic?.onRead ?? attribute.descriptor?.onRead
+        else {
+            return .failure(.attError(.invalidHandle, handle: context.handle))
+        }
+        do {
+            return .success(try await handler(context))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Runs every validator, stores the values if none refused, then tells the observers.
+    private func perform(_ write: GATTServerWrite) async -> ATTMessage? {
+        var contexts: [(GATTWriteContext, GATTAttribute)] = []
+        for entry in write.entries where entry.target == .value {
+            guard let attribute = core.database.attribute(at: entry.handle) else {
+                return write.refusal(entry.handle, .invalidHandle)
+            }
+            let context = GATTWriteContext(
+                client: write.client,
+                handle: entry.handle,
+                uuid: entry.uuid,
+                value: entry.value,
+                oldValue: entry.oldValue,
+                method: write.method,
+                clientConfiguration: clientConfiguration(of: write.client, forValue: attribute.characteristicValueHandle)
+            )
+            contexts.append((context, attribute))
+        }
+        for (context, attribute) in contexts {
+            guard let validate = attribute.characteristic?.validate ?? attribute.descriptor?.validate else { continue }
+            do {
+                try await validate(context)
+            } catch {
+                return write.refusal(context.handle, error.answerCode)
+            }
+        }
+        let response = core.commit(write)
+        if response == write.successResponse {
+            for (context, attribute) in contexts {
+                await attribute.characteristic?.onWrite?(context)
+            }
+        }
+        return response
+    }
+
+    private func clientConfiguration(of client: GATTClientID, forValue valueHandle: UInt16?) -> GATTClientConfiguration {
+        guard let valueHandle, let cccd = core.database.clientConfigurationHandle(ofValue: valueHandle) else { return [] }
+        return core.state(of: client).clientConfigurations[cccd] ?? []
+    }
+
+    // MARK: Values
+
+    /// The stored value at `handle` (characteristic values and descriptors; not per-client or
+    /// handler-computed values).
+    public func value(at handle: UInt16) -> [UInt8]? {
+        core.storedValue(at: handle)
+    }
+
+    /// Sets a characteristic value and sends it to every subscribed client: an indication to a
+    /// client that enabled indications (awaiting its confirmation), else a notification; each
+    /// cut to that bearer's ATT_MTU − 3 (Part F, 3.4.7.1–3.4.7.2).
+    ///
+    /// Clients are served concurrently; one that fails (link lost, confirmation timeout) does not
+    /// stop the others. Returns how many clients received the value.
+    @discardableResult
+    public func updateValue(_ value: [UInt8], at valueHandle: UInt16) async throws(GATTError) -> Int {
+        guard let attribute = core.database.attribute(at: valueHandle), case .characteristicValue = attribute.role else {
+            throw GATTError(.invalidArgument, "not a characteristic value handle", handle: valueHandle)
+        }
+        try core.setValue(value, at: valueHandle)
+        let properties = attribute.characteristic?.properties ?? []
+        var targets: [(ATTBearer, Bool)] = []
+        for (client, configuration) in core.subscribers(ofValue: valueHandle) {
+            guard let bearer = bearers[client] else { continue }
+            if configuration.contains(.indications) && properties.contains(.indicate) {
+                targets.append((bearer, true))
+            } else if configuration.contains(.notifications) && properties.contains(.notify) {
+                targets.append((bearer, false))
+            }
+        }
+        return await Self.send(value, handle: valueHandle, to: targets)
+    }
+
+    /// Sets the value of the first characteristic with `uuid` (optionally in the first service
+    /// `service`) and sends it to subscribers, as ``updateValue(_:at:)``.
+    @discardableResult
+    public func updateValue(
+        _ value: [UInt8],
+        for uuid: BluetoothUUID,
+        inService service: BluetoothUUID? = nil
+    ) async throws(GATTError) -> Int {
+        guard let handle = core.database.valueHandle(ofCharacteristic: uuid, inService: service) else {
+            throw GATTError(.notFound, "no characteristic \(uuid) in the database", uuid: uuid)
+        }
+        return try await updateValue(value, at: handle)
+    }
+
+    /// Sends a value to each bearer concurrently; returns how many accepted it.
+    private static func send(_ value: [UInt8], handle: UInt16, to targets: [(ATTBearer, Bool)]) async -> Int {
+        await withTaskGroup(of: Bool.self) { group in
+            for (bearer, indicate) in targets {
+                group.addTask {
+                    let part = Array(value.prefix(Int(await bearer.mtu) - 3))
+                    do {
+                        if indicate {
+                            try await bearer.sendIndication(handle: handle, value: part)
+                        } else {
+                            try await bearer.sendNotification(handle: handle, value: part)
+                        }
+                        return true
+                    } catch {
+                        return false
+                    }
+                }
+            }
+            var delivered = 0
+            for await ok in group where ok { delivered += 1 }
+            return delivered
+        }
+    }
+
+    // MARK: Database changes
+
+    /// Adds services after the last handle, then reports the change (see ``reportChange(_:)``).
+    ///
+    /// Returns the handle range the services took.
+    @discardableResult
+    public func addServices(_ services: [GATTServiceDefinition]) async throws(GATTError) -> ClosedRange<UInt16>? {
+        guard let range = try core.addServices(services) else { return nil }
+        await reportChange(range)
+        return range
+    }
+
+    /// Removes the first service with `uuid`, then reports the change (see ``reportChange(_:)``).
+    ///
+    /// Returns the handle range the service took.
+    @discardableResult
+    public func removeService(_ uuid: BluetoothUUID) async throws(GATTError) -> ClosedRange<UInt16> {
+        guard let range = core.database.serviceRange(uuid) else {
+            throw GATTError(.notFound, "no service \(uuid) in the database", uuid: uuid)
+        }
+        let removed = try core.removeService(at: range.lowerBound)
+        await reportChange(removed)
+        return removed
+    }
+
+    /// Reports a database change (Part G, 2.5.2 and 7.1): the hash is already recomputed and
+    /// every client is change-unaware; each client that enabled Service Changed indications gets
+    /// one with `range`, and becomes change-aware when it confirms (unless the database changed
+    /// again meanwhile). Returns when every such client confirmed or failed.
+    private func reportChange(_ range: ClosedRange<UInt16>) async {
+        guard let handle = core.database.valueHandle(ofCharacteristic: GATTAttributeType.serviceChanged) else { return }
+        let value = GATTServiceChangedValue(range: range).bytes
+        try? core.setValue(value, at: handle)
+        let generation = core.databaseGeneration
+        var targets: [(GATTClientID, ATTBearer)] = []
+        for (client, configuration) in core.subscribers(ofValue: handle) where configuration.contains(.indications) {
+            if let bearer = bearers[client] { targets.append((client, bearer)) }
+        }
+        let confirmed = await withTaskGroup(of: GATTClientID?.self) { group in
+            for (client, bearer) in targets {
+                group.addTask {
+                    do {
+                        try await bearer.sendIndication(handle: handle, value: value)
+                        return client
+                    } catch {
+                        return nil
+                    }
+                }
+            }
+            var confirmed: [GATTClientID] = []
+            for await client in group {
+                if let client { confirmed.append(client) }
+            }
+            return confirmed
+        }
+        for client in confirmed {
+            core.serviceChangedConfirmed(by: client, generation: generation)
+        }
+    }
+
+    // MARK: Internals
+
+    private func clientID(for bearer: ATTBearer) -> GATTClientID {
+        let key = ObjectIdentifier(bearer)
+        if let client = clientIDs[key] { return client }
+        let client = GATTClientID(rawValue: nextClientID)
+        nextClientID += 1
+        clientIDs[key] = client
+        bearers[client] = bearer
+        core.connect(client)
+        return client
+    }
+}
