@@ -13,6 +13,7 @@ let package = Package(
     products: [
         .library(name: "BLECore", targets: ["BLECore"]),
         .library(name: "BLEGATT", targets: ["BLEGATT"]),
+        .library(name: "BLEHCI", targets: ["BLEHCI"]),
         .library(name: "BLETesting", targets: ["BLETesting"]),
     ],
     dependencies: [
@@ -33,6 +34,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BLEHCI",
+            dependencies: ["BLECore"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BLETesting",
             dependencies: ["BLECore", "BLEGATT"],
             swiftSettings: swiftSettings
@@ -46,6 +52,11 @@ let package = Package(
         .testTarget(
             name: "BLECoreTests",
             dependencies: ["BLECore", "BLETesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BLEHCITests",
+            dependencies: ["BLECore", "BLEHCI", "BLETesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

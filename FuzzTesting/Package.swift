@@ -18,5 +18,18 @@ let package = Package(
             dependencies: [.product(name: "BLECore", package: "Nightlight")],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "FuzzH4Parser",
+            dependencies: [.product(name: "BLEHCI", package: "Nightlight")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzHCIEvent",
+            dependencies: [
+                .product(name: "BLECore", package: "Nightlight"),
+                .product(name: "BLEHCI", package: "Nightlight"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ]
 )

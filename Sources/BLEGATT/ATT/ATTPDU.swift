@@ -3,7 +3,9 @@ import BLECore
 /// One ATT PDU type: an opcode and its parameters.
 ///
 /// Core 5.4, Vol 3, Part F, 3.3. Each PDU of 3.4 is a struct in `ATT/PDUs/`, named as in the spec
-/// with the `ATT` prefix; its parameters decode and encode side by side, in the same order.
+/// with the `ATT` prefix; its parameters decode and encode side by side, in the same order. PDUs
+/// whose parameters share a layout (e.g. Write Request and Handle Value Notification: a handle and
+/// a value) take these three requirements from an internal protocol in `ATT/PDUs/ATTPDULayouts.swift`.
 ///
 /// Decoding validates every field and throws ``ATTDecodingError`` naming the field; it never traps.
 /// Encoding writes the value as given: a value that came from decoding always encodes, and the few
@@ -128,6 +130,57 @@ extension ByteReader {
         }
         return uuid
     }
+
+    /// Reads Starting Handle and Ending Handle, the range that the Find Information, Find By Type
+    /// Value, Read By Type and Read By Group Type Requests start with. The handles are returned as
+    /// sent: 0x0000, or a start above the end, is for the server to answer with Invalid Handle.
+    mutating func requireHandleRange(
+        of opcode: ATTOpcode
+    ) throws(ATTDecodingError) -> (startingHandle: UInt16, endingHandle: UInt16) {
+        let startingHandle = try requireUInt16("Starting Handle", of: opcode)
+        let endingHandle = try requireUInt16("Ending Handle", of: opcode)
+        return (startingHandle, endingHandle)
+    }
+
+    /// Reads a list of fixed-size entries that fills the rest of the PDU, throwing when it is empty
+    /// or not a whole number of entries.
+    ///
+    /// - Parameters:
+    ///   - field: the spec's name of the list, e.g. `Handles Information List`.
+    ///   - entryByteCount: the size of one entry.
+    ///   - entrySize: how the error names that size, e.g. `the 4-byte entry` or `Length 6`.
+    ///   - readEntry: reads one entry of `entryByteCount` octets.
+    mutating func requireList<Entry>(
+        _ field: String,
+        entryByteCount: Int,
+        entrySize: String,
+        of opcode: ATTOpcode,
+        _ readEntry: (inout ByteReader) throws(ATTDecodingError) -> Entry
+    ) throws(ATTDecodingError) -> [Entry] {
+        guard !isAtEnd else {
+            throw ATTDecodingError(opcode: opcode, reason: "\(field): at least one entry expected, got none")
+        }
+        guard remainingCount % entryByteCount == 0 else {
+            throw ATTDecodingError(
+                opcode: opcode,
+                reason: "\(field): \(remainingCount) bytes is not a multiple of \(entrySize)"
+            )
+        }
+        var list: [Entry] = []
+        list.reserveCapacity(remainingCount / entryByteCount)
+        while !isAtEnd {
+            list.append(try readEntry(&self))
+        }
+        return list
+    }
+}
+
+extension ByteWriter {
+    /// Writes Starting Handle and Ending Handle (see ``ByteReader/requireHandleRange(of:)``).
+    mutating func writeHandleRange(_ startingHandle: UInt16, _ endingHandle: UInt16) {
+        writeUInt16(startingHandle)
+        writeUInt16(endingHandle)
+    }
 }
 
 /// Formatting shared by the PDUs' one-line descriptions.
@@ -145,5 +198,15 @@ enum ATTLog {
         if bytes.isEmpty { return "(empty)" }
         if bytes.count <= maximumShownValueCount { return bytes.hexString }
         return bytes.prefix(maximumShownValueCount).hexString + "…(\(bytes.count) bytes)"
+    }
+
+    /// A handle range, e.g. `start=0x0001 end=0xFFFF`.
+    static func handleRange(_ startingHandle: UInt16, _ endingHandle: UInt16) -> String {
+        "start=\(handle(startingHandle)) end=\(handle(endingHandle))"
+    }
+
+    /// A list in brackets, e.g. `[0x0001-0x0005, 0x0010-0x0020]`.
+    static func list(_ items: [some CustomStringConvertible]) -> String {
+        "[" + items.map(\.description).joined(separator: ", ") + "]"
     }
 }

@@ -4,19 +4,10 @@ import BLECore
 ///
 /// Core 5.4, Vol 3, Part F, 3.4.6.4. Layout, 1 octet: the Attribute Opcode (0x19) and no parameters.
 /// Any octet after the opcode is malformed.
-public struct ATTExecuteWriteResponse: ATTPDU {
+public struct ATTExecuteWriteResponse: ATTPDU, ATTParameterlessPDU {
     /// 0x19.
     public static let opcode = ATTOpcode.executeWriteResponse
 
     /// Creates a Execute Write Response.
     public init() {}
-
-    /// Decodes the (absent) parameters.
-    public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {}
-
-    /// Encodes nothing: this PDU has no parameters.
-    public func encodeParameters(into writer: inout ByteWriter) {}
-
-    /// `Execute Write Response`.
-    public var description: String { Self.opcode.name }
 }

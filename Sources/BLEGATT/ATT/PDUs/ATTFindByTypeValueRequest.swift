@@ -38,23 +38,21 @@ public struct ATTFindByTypeValueRequest: ATTPDU {
 
     /// Decodes Starting Handle, Ending Handle, Attribute Type and Attribute Value.
     public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        startingHandle = try reader.requireUInt16("Starting Handle", of: Self.opcode)
-        endingHandle = try reader.requireUInt16("Ending Handle", of: Self.opcode)
+        (startingHandle, endingHandle) = try reader.requireHandleRange(of: Self.opcode)
         attributeType = try reader.requireUInt16("Attribute Type", of: Self.opcode)
         attributeValue = reader.readRemainingBytes()
     }
 
     /// Encodes Starting Handle, Ending Handle, Attribute Type and Attribute Value.
     public func encodeParameters(into writer: inout ByteWriter) {
-        writer.writeUInt16(startingHandle)
-        writer.writeUInt16(endingHandle)
+        writer.writeHandleRange(startingHandle, endingHandle)
         writer.writeUInt16(attributeType)
         writer.writeBytes(attributeValue)
     }
 
     /// `Find By Type Value Request start=0x0001 end=0xFFFF type=2800 value=0d18`.
     public var description: String {
-        "\(Self.opcode.name) start=\(ATTLog.handle(startingHandle)) end=\(ATTLog.handle(endingHandle))"
+        "\(Self.opcode.name) \(ATTLog.handleRange(startingHandle, endingHandle))"
             + " type=\(BluetoothUUID(attributeType)) value=\(ATTLog.bytes(attributeValue))"
     }
 }

@@ -43,23 +43,16 @@ public struct ATTFindByTypeValueResponse: ATTPDU {
 
     /// Decodes the Handles Information List.
     public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        guard !reader.isAtEnd else {
-            throw ATTDecodingError(opcode: Self.opcode, reason: "Handles Information List: at least one entry expected, got none")
-        }
-        guard reader.remainingCount % 4 == 0 else {
-            throw ATTDecodingError(
-                opcode: Self.opcode,
-                reason: "Handles Information List: \(reader.remainingCount) bytes is not a multiple of the 4-byte entry"
-            )
-        }
-        var list: [HandlesInformation] = []
-        list.reserveCapacity(reader.remainingCount / 4)
-        while !reader.isAtEnd {
+        handlesInformationList = try reader.requireList(
+            "Handles Information List",
+            entryByteCount: 4,
+            entrySize: "the 4-byte entry",
+            of: Self.opcode
+        ) { (reader: inout ByteReader) throws(ATTDecodingError) in
             let found = try reader.requireUInt16("Found Attribute Handle", of: Self.opcode)
             let end = try reader.requireUInt16("Group End Handle", of: Self.opcode)
-            list.append(HandlesInformation(foundAttributeHandle: found, groupEndHandle: end))
+            return HandlesInformation(foundAttributeHandle: found, groupEndHandle: end)
         }
-        handlesInformationList = list
     }
 
     /// Encodes the Handles Information List.
@@ -72,6 +65,6 @@ public struct ATTFindByTypeValueResponse: ATTPDU {
 
     /// `Find By Type Value Response [0x0001-0x0005, 0x0010-0x0020]`.
     public var description: String {
-        "\(Self.opcode.name) [\(handlesInformationList.map(\.description).joined(separator: ", "))]"
+        "\(Self.opcode.name) \(ATTLog.list(handlesInformationList))"
     }
 }

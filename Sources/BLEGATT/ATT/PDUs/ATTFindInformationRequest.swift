@@ -29,18 +29,14 @@ public struct ATTFindInformationRequest: ATTPDU {
 
     /// Decodes Starting Handle and Ending Handle.
     public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        startingHandle = try reader.requireUInt16("Starting Handle", of: Self.opcode)
-        endingHandle = try reader.requireUInt16("Ending Handle", of: Self.opcode)
+        (startingHandle, endingHandle) = try reader.requireHandleRange(of: Self.opcode)
     }
 
     /// Encodes Starting Handle and Ending Handle.
     public func encodeParameters(into writer: inout ByteWriter) {
-        writer.writeUInt16(startingHandle)
-        writer.writeUInt16(endingHandle)
+        writer.writeHandleRange(startingHandle, endingHandle)
     }
 
     /// `Find Information Request start=0x0001 end=0xFFFF`.
-    public var description: String {
-        "\(Self.opcode.name) start=\(ATTLog.handle(startingHandle)) end=\(ATTLog.handle(endingHandle))"
-    }
+    public var description: String { "\(Self.opcode.name) \(ATTLog.handleRange(startingHandle, endingHandle))" }
 }

@@ -90,24 +90,16 @@ public struct ATTFindInformationResponse: ATTPDU {
                 reason: "Format: 0x01 (16-bit UUIDs) or 0x02 (128-bit UUIDs) expected, got 0x\([rawFormat].hexString)"
             )
         }
-        let size = format.entryByteCount
-        guard !reader.isAtEnd else {
-            throw ATTDecodingError(opcode: Self.opcode, reason: "Information Data: at least one entry expected, got none")
-        }
-        guard reader.remainingCount % size == 0 else {
-            throw ATTDecodingError(
-                opcode: Self.opcode,
-                reason: "Information Data: \(reader.remainingCount) bytes is not a multiple of the \(size)-byte entry"
-            )
-        }
-        var information: [Entry] = []
-        information.reserveCapacity(reader.remainingCount / size)
-        while !reader.isAtEnd {
+        information = try reader.requireList(
+            "Information Data",
+            entryByteCount: format.entryByteCount,
+            entrySize: "the \(format.entryByteCount)-byte entry",
+            of: Self.opcode
+        ) { (reader: inout ByteReader) throws(ATTDecodingError) in
             let handle = try reader.requireUInt16("Handle", of: Self.opcode)
             let uuidBytes = try reader.requireBytes("UUID", count: format.uuidByteCount, of: Self.opcode)
-            information.append(Entry(handle: handle, uuid: BluetoothUUID(littleEndianBytes: uuidBytes)!))
+            return Entry(handle: handle, uuid: BluetoothUUID(littleEndianBytes: uuidBytes)!)
         }
-        self.information = information
     }
 
     /// Encodes Format and Information Data.
@@ -123,6 +115,6 @@ public struct ATTFindInformationResponse: ATTPDU {
 
     /// `Find Information Response format=16-bit [0x0001:2800, 0x0002:2803]`.
     public var description: String {
-        "\(Self.opcode.name) format=\(format) [\(information.map(\.description).joined(separator: ", "))]"
+        "\(Self.opcode.name) format=\(format) \(ATTLog.list(information))"
     }
 }

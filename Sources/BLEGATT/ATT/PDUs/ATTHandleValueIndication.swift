@@ -11,7 +11,7 @@ import BLECore
 /// | Attribute Value | 0 to (ATT_MTU − 3) |
 ///
 /// The value is cut to ATT_MTU − 3 octets when longer. The client answers with a Handle Value Confirmation.
-public struct ATTHandleValueIndication: ATTPDU {
+public struct ATTHandleValueIndication: ATTPDU, ATTHandleValuePDU {
     /// 0x1D.
     public static let opcode = ATTOpcode.handleValueIndication
 
@@ -24,22 +24,5 @@ public struct ATTHandleValueIndication: ATTPDU {
     public init(attributeHandle: UInt16, attributeValue: [UInt8]) {
         self.attributeHandle = attributeHandle
         self.attributeValue = attributeValue
-    }
-
-    /// Decodes Attribute Handle and Attribute Value (every remaining octet).
-    public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        attributeHandle = try reader.requireUInt16("Attribute Handle", of: Self.opcode)
-        attributeValue = reader.readRemainingBytes()
-    }
-
-    /// Encodes Attribute Handle and Attribute Value.
-    public func encodeParameters(into writer: inout ByteWriter) {
-        writer.writeUInt16(attributeHandle)
-        writer.writeBytes(attributeValue)
-    }
-
-    /// `Handle Value Indication handle=0x002A value=0102`.
-    public var description: String {
-        "\(Self.opcode.name) handle=\(ATTLog.handle(attributeHandle)) value=\(ATTLog.bytes(attributeValue))"
     }
 }

@@ -74,6 +74,6 @@ public struct ATTMultipleHandleValueNotification: ATTPDU {
 
     /// `Multiple Handle Value Notification [0x0003=0102, 0x0005=03]`.
     public var description: String {
-        "\(Self.opcode.name) [\(handleLengthValueTupleList.map(\.description).joined(separator: ", "))]"
+        "\(Self.opcode.name) \(ATTLog.list(handleLengthValueTupleList))"
     }
 }

@@ -12,7 +12,7 @@ import BLECore
 /// | Part Attribute Value | 0 to (ATT_MTU − 5) |
 ///
 /// A handle of 0x0000 is decoded as sent; the server answers it with Invalid Handle.
-public struct ATTPrepareWriteRequest: ATTPDU {
+public struct ATTPrepareWriteRequest: ATTPDU, ATTPrepareWritePDU {
     /// 0x16.
     public static let opcode = ATTOpcode.prepareWriteRequest
 
@@ -28,25 +28,5 @@ public struct ATTPrepareWriteRequest: ATTPDU {
         self.attributeHandle = attributeHandle
         self.valueOffset = valueOffset
         self.partAttributeValue = partAttributeValue
-    }
-
-    /// Decodes Attribute Handle, Value Offset and Part Attribute Value (every remaining octet).
-    public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        attributeHandle = try reader.requireUInt16("Attribute Handle", of: Self.opcode)
-        valueOffset = try reader.requireUInt16("Value Offset", of: Self.opcode)
-        partAttributeValue = reader.readRemainingBytes()
-    }
-
-    /// Encodes Attribute Handle, Value Offset and Part Attribute Value.
-    public func encodeParameters(into writer: inout ByteWriter) {
-        writer.writeUInt16(attributeHandle)
-        writer.writeUInt16(valueOffset)
-        writer.writeBytes(partAttributeValue)
-    }
-
-    /// `Prepare Write Request handle=0x002A offset=18 value=0102`.
-    public var description: String {
-        "\(Self.opcode.name) handle=\(ATTLog.handle(attributeHandle)) offset=\(valueOffset)"
-            + " value=\(ATTLog.bytes(partAttributeValue))"
     }
 }

@@ -12,7 +12,7 @@ import BLECore
 /// | Part Attribute Value | 0 to (ATT_MTU − 5) |
 ///
 /// The fields echo the Prepare Write Request; a reliable write compares them with what was sent.
-public struct ATTPrepareWriteResponse: ATTPDU {
+public struct ATTPrepareWriteResponse: ATTPDU, ATTPrepareWritePDU {
     /// 0x17.
     public static let opcode = ATTOpcode.prepareWriteResponse
 
@@ -28,25 +28,5 @@ public struct ATTPrepareWriteResponse: ATTPDU {
         self.attributeHandle = attributeHandle
         self.valueOffset = valueOffset
         self.partAttributeValue = partAttributeValue
-    }
-
-    /// Decodes Attribute Handle, Value Offset and Part Attribute Value (every remaining octet).
-    public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        attributeHandle = try reader.requireUInt16("Attribute Handle", of: Self.opcode)
-        valueOffset = try reader.requireUInt16("Value Offset", of: Self.opcode)
-        partAttributeValue = reader.readRemainingBytes()
-    }
-
-    /// Encodes Attribute Handle, Value Offset and Part Attribute Value.
-    public func encodeParameters(into writer: inout ByteWriter) {
-        writer.writeUInt16(attributeHandle)
-        writer.writeUInt16(valueOffset)
-        writer.writeBytes(partAttributeValue)
-    }
-
-    /// `Prepare Write Response handle=0x002A offset=18 value=0102`.
-    public var description: String {
-        "\(Self.opcode.name) handle=\(ATTLog.handle(attributeHandle)) offset=\(valueOffset)"
-            + " value=\(ATTLog.bytes(partAttributeValue))"
     }
 }

@@ -35,22 +35,19 @@ public struct ATTReadByGroupTypeRequest: ATTPDU {
 
     /// Decodes Starting Handle, Ending Handle and Attribute Group Type.
     public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        startingHandle = try reader.requireUInt16("Starting Handle", of: Self.opcode)
-        endingHandle = try reader.requireUInt16("Ending Handle", of: Self.opcode)
+        (startingHandle, endingHandle) = try reader.requireHandleRange(of: Self.opcode)
         attributeGroupType = try reader.requireATTUUID("Attribute Group Type", of: Self.opcode)
     }
 
     /// Encodes Starting Handle, Ending Handle and Attribute Group Type (2 octets when it has a
     /// 16-bit form, else 16).
     public func encodeParameters(into writer: inout ByteWriter) {
-        writer.writeUInt16(startingHandle)
-        writer.writeUInt16(endingHandle)
+        writer.writeHandleRange(startingHandle, endingHandle)
         writer.writeBytes(attributeGroupType.attBytes)
     }
 
     /// `Read By Group Type Request start=0x0001 end=0xFFFF type=2800`.
     public var description: String {
-        "\(Self.opcode.name) start=\(ATTLog.handle(startingHandle)) end=\(ATTLog.handle(endingHandle))"
-            + " type=\(attributeGroupType)"
+        "\(Self.opcode.name) \(ATTLog.handleRange(startingHandle, endingHandle)) type=\(attributeGroupType)"
     }
 }

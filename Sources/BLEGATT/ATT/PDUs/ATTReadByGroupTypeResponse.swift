@@ -19,7 +19,7 @@ import BLECore
 /// length, and it is at most ``maximumValueCount`` (251); a server truncates each value to
 /// min(251, ATT_MTU − 6) and stops the list at the first value of another length (see
 /// ``fits(_:lengthOf:)``). A decoded value always meets these conditions.
-public struct ATTReadByGroupTypeResponse: ATTPDU {
+public struct ATTReadByGroupTypeResponse: ATTPDU, ATTAttributeDataListPDU {
     /// 0x11.
     public static let opcode = ATTOpcode.readByGroupTypeResponse
 
@@ -65,54 +65,24 @@ public struct ATTReadByGroupTypeResponse: ATTPDU {
     public static func fits(_ data: AttributeData, lengthOf first: AttributeData) -> Bool {
         data.attributeValue.count == first.attributeValue.count
     }
+}
 
-    /// Decodes Length and the Attribute Data List.
-    public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        let length = Int(try reader.requireUInt8("Length", of: Self.opcode))
-        guard length >= 4 else {
-            throw ATTDecodingError(
-                opcode: Self.opcode,
-                reason: "Length: at least 4 (Attribute Handle and End Group Handle) expected, got \(length)"
-            )
-        }
-        guard !reader.isAtEnd else {
-            throw ATTDecodingError(opcode: Self.opcode, reason: "Attribute Data List: at least one entry expected, got none")
-        }
-        guard reader.remainingCount % length == 0 else {
-            throw ATTDecodingError(
-                opcode: Self.opcode,
-                reason: "Attribute Data List: \(reader.remainingCount) bytes is not a multiple of Length \(length)"
-            )
-        }
-        var list: [AttributeData] = []
-        list.reserveCapacity(reader.remainingCount / length)
-        while !reader.isAtEnd {
-            let handle = try reader.requireUInt16("Attribute Handle", of: Self.opcode)
-            let end = try reader.requireUInt16("End Group Handle", of: Self.opcode)
-            let value = try reader.requireBytes("Attribute Value", count: length - 4, of: Self.opcode)
-            list.append(AttributeData(attributeHandle: handle, endGroupHandle: end, attributeValue: value))
-        }
-        attributeDataList = list
+extension ATTReadByGroupTypeResponse.AttributeData: ATTAttributeData {
+    /// Attribute Handle and End Group Handle.
+    static let handlesByteCount = 4
+    static let handlesName = "Attribute Handle and End Group Handle"
+
+    /// Reads Attribute Handle, End Group Handle and Attribute Value.
+    init(reading reader: inout ByteReader, valueCount: Int, of opcode: ATTOpcode) throws(ATTDecodingError) {
+        attributeHandle = try reader.requireUInt16("Attribute Handle", of: opcode)
+        endGroupHandle = try reader.requireUInt16("End Group Handle", of: opcode)
+        attributeValue = try reader.requireBytes("Attribute Value", count: valueCount, of: opcode)
     }
 
-    /// Encodes Length and the Attribute Data List.
-    public func encodeParameters(into writer: inout ByteWriter) {
-        let valueCount = attributeDataList.first?.attributeValue.count ?? 0
-        precondition(valueCount <= Self.maximumValueCount, "Read By Group Type Response values are at most 251 bytes")
-        precondition(
-            attributeDataList.allSatisfy { $0.attributeValue.count == valueCount },
-            "Read By Group Type Response values all have the same length"
-        )
-        writer.writeUInt8(length)
-        for data in attributeDataList {
-            writer.writeUInt16(data.attributeHandle)
-            writer.writeUInt16(data.endGroupHandle)
-            writer.writeBytes(data.attributeValue)
-        }
-    }
-
-    /// `Read By Group Type Response length=6 [0x0001-0x0005=0018, 0x0006-0x0009=0118]`.
-    public var description: String {
-        "\(Self.opcode.name) length=\(length) [\(attributeDataList.map(\.description).joined(separator: ", "))]"
+    /// Writes Attribute Handle, End Group Handle and Attribute Value.
+    func write(into writer: inout ByteWriter) {
+        writer.writeUInt16(attributeHandle)
+        writer.writeUInt16(endGroupHandle)
+        writer.writeBytes(attributeValue)
     }
 }

@@ -35,22 +35,19 @@ public struct ATTReadByTypeRequest: ATTPDU {
 
     /// Decodes Starting Handle, Ending Handle and Attribute Type.
     public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        startingHandle = try reader.requireUInt16("Starting Handle", of: Self.opcode)
-        endingHandle = try reader.requireUInt16("Ending Handle", of: Self.opcode)
+        (startingHandle, endingHandle) = try reader.requireHandleRange(of: Self.opcode)
         attributeType = try reader.requireATTUUID("Attribute Type", of: Self.opcode)
     }
 
     /// Encodes Starting Handle, Ending Handle and Attribute Type (2 octets when it has a 16-bit
     /// form, else 16).
     public func encodeParameters(into writer: inout ByteWriter) {
-        writer.writeUInt16(startingHandle)
-        writer.writeUInt16(endingHandle)
+        writer.writeHandleRange(startingHandle, endingHandle)
         writer.writeBytes(attributeType.attBytes)
     }
 
     /// `Read By Type Request start=0x0001 end=0xFFFF type=2803`.
     public var description: String {
-        "\(Self.opcode.name) start=\(ATTLog.handle(startingHandle)) end=\(ATTLog.handle(endingHandle))"
-            + " type=\(attributeType)"
+        "\(Self.opcode.name) \(ATTLog.handleRange(startingHandle, endingHandle)) type=\(attributeType)"
     }
 }

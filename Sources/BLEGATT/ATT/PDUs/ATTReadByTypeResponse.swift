@@ -18,7 +18,7 @@ import BLECore
 /// length, and it is at most ``maximumValueCount`` (253, so Length fits its octet); a server
 /// truncates each value to min(253, ATT_MTU − 4) and stops the list at the first value of another
 /// length (see ``fits(_:lengthOf:)``). A decoded value always meets these conditions.
-public struct ATTReadByTypeResponse: ATTPDU {
+public struct ATTReadByTypeResponse: ATTPDU, ATTAttributeDataListPDU {
     /// 0x09.
     public static let opcode = ATTOpcode.readByTypeResponse
 
@@ -59,52 +59,22 @@ public struct ATTReadByTypeResponse: ATTPDU {
     public static func fits(_ data: AttributeData, lengthOf first: AttributeData) -> Bool {
         data.attributeValue.count == first.attributeValue.count
     }
+}
 
-    /// Decodes Length and the Attribute Data List.
-    public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        let length = Int(try reader.requireUInt8("Length", of: Self.opcode))
-        guard length >= 2 else {
-            throw ATTDecodingError(
-                opcode: Self.opcode,
-                reason: "Length: at least 2 (the Attribute Handle) expected, got \(length)"
-            )
-        }
-        guard !reader.isAtEnd else {
-            throw ATTDecodingError(opcode: Self.opcode, reason: "Attribute Data List: at least one entry expected, got none")
-        }
-        guard reader.remainingCount % length == 0 else {
-            throw ATTDecodingError(
-                opcode: Self.opcode,
-                reason: "Attribute Data List: \(reader.remainingCount) bytes is not a multiple of Length \(length)"
-            )
-        }
-        var list: [AttributeData] = []
-        list.reserveCapacity(reader.remainingCount / length)
-        while !reader.isAtEnd {
-            let handle = try reader.requireUInt16("Attribute Handle", of: Self.opcode)
-            let value = try reader.requireBytes("Attribute Value", count: length - 2, of: Self.opcode)
-            list.append(AttributeData(attributeHandle: handle, attributeValue: value))
-        }
-        attributeDataList = list
+extension ATTReadByTypeResponse.AttributeData: ATTAttributeData {
+    /// Attribute Handle.
+    static let handlesByteCount = 2
+    static let handlesName = "the Attribute Handle"
+
+    /// Reads Attribute Handle and Attribute Value.
+    init(reading reader: inout ByteReader, valueCount: Int, of opcode: ATTOpcode) throws(ATTDecodingError) {
+        attributeHandle = try reader.requireUInt16("Attribute Handle", of: opcode)
+        attributeValue = try reader.requireBytes("Attribute Value", count: valueCount, of: opcode)
     }
 
-    /// Encodes Length and the Attribute Data List.
-    public func encodeParameters(into writer: inout ByteWriter) {
-        let valueCount = attributeDataList.first?.attributeValue.count ?? 0
-        precondition(valueCount <= Self.maximumValueCount, "Read By Type Response values are at most 253 bytes")
-        precondition(
-            attributeDataList.allSatisfy { $0.attributeValue.count == valueCount },
-            "Read By Type Response values all have the same length"
-        )
-        writer.writeUInt8(length)
-        for data in attributeDataList {
-            writer.writeUInt16(data.attributeHandle)
-            writer.writeBytes(data.attributeValue)
-        }
-    }
-
-    /// `Read By Type Response length=7 [0x0002=0a0300002a, 0x0004=020500012a]`.
-    public var description: String {
-        "\(Self.opcode.name) length=\(length) [\(attributeDataList.map(\.description).joined(separator: ", "))]"
+    /// Writes Attribute Handle and Attribute Value.
+    func write(into writer: inout ByteWriter) {
+        writer.writeUInt16(attributeHandle)
+        writer.writeBytes(attributeValue)
     }
 }

@@ -13,7 +13,7 @@ import BLECore
 /// Decoding rejects fewer than two handles and an odd number of octets. Encoding writes the handles
 /// as given; a client sends at least two. A handle of 0x0000 is decoded as sent (the server answers
 /// Invalid Handle).
-public struct ATTReadMultipleVariableRequest: ATTPDU {
+public struct ATTReadMultipleVariableRequest: ATTPDU, ATTSetOfHandlesPDU {
     /// 0x20.
     public static let opcode = ATTOpcode.readMultipleVariableRequest
 
@@ -23,20 +23,5 @@ public struct ATTReadMultipleVariableRequest: ATTPDU {
     /// Creates a Read Multiple Variable Request.
     public init(setOfHandles: [UInt16]) {
         self.setOfHandles = setOfHandles
-    }
-
-    /// Decodes Set Of Handles.
-    public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {
-        setOfHandles = try reader.requireSetOfHandles(of: Self.opcode)
-    }
-
-    /// Encodes Set Of Handles.
-    public func encodeParameters(into writer: inout ByteWriter) {
-        for handle in setOfHandles { writer.writeUInt16(handle) }
-    }
-
-    /// `Read Multiple Variable Request handles=[0x0003, 0x0005]`.
-    public var description: String {
-        "\(Self.opcode.name) handles=[\(setOfHandles.map(ATTLog.handle).joined(separator: ", "))]"
     }
 }

@@ -89,6 +89,6 @@ public struct ATTReadMultipleVariableResponse: ATTPDU {
 
     /// `Read Multiple Variable Response [0102, 030405…/10]`.
     public var description: String {
-        "\(Self.opcode.name) [\(lengthValueTupleList.map(\.description).joined(separator: ", "))]"
+        "\(Self.opcode.name) \(ATTLog.list(lengthValueTupleList))"
     }
 }

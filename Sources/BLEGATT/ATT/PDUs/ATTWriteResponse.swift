@@ -4,19 +4,10 @@ import BLECore
 ///
 /// Core 5.4, Vol 3, Part F, 3.4.5.2. Layout, 1 octet: the Attribute Opcode (0x13) and no parameters.
 /// Any octet after the opcode is malformed.
-public struct ATTWriteResponse: ATTPDU {
+public struct ATTWriteResponse: ATTPDU, ATTParameterlessPDU {
     /// 0x13.
     public static let opcode = ATTOpcode.writeResponse
 
     /// Creates a Write Response.
     public init() {}
-
-    /// Decodes the (absent) parameters.
-    public init(parameters reader: inout ByteReader) throws(ATTDecodingError) {}
-
-    /// Encodes nothing: this PDU has no parameters.
-    public func encodeParameters(into writer: inout ByteWriter) {}
-
-    /// `Write Response`.
-    public var description: String { Self.opcode.name }
 }

@@ -1,0 +1,113 @@
+import BLECore
+
+/// HCI_LE_Enhanced_Connection_Complete [v2]: a new LE connection exists, with the resolvable
+/// private addresses used.
+///
+/// Core 5.4, Vol 4, Part E, 7.7.65.10. Parameters after Subevent_Code (0x29), 33 octets:
+/// Status (1), Connection_Handle (2), Role (1), Peer_Address_Type (1: 0–3), Peer_Address (6),
+/// Local_Resolvable_Private_Address (6), Peer_Resolvable_Private_Address (6),
+/// Connection_Interval (2, × 1.25 ms), Peripheral_Latency (2), Supervision_Timeout (2, × 10 ms),
+/// Central_Clock_Accuracy (1), Advertising_Handle (1: the advertising set, 0xFF when none),
+/// Sync_Handle (2: the periodic advertising train, 0xFFFF when none). A resolvable private
+/// address is 00:00:00:00:00:00 when not used.
+public struct HCILEEnhancedConnectionCompleteV2: HCILEMetaEventParameters {
+    /// 0x29.
+    public static let subeventCode = HCILEMetaSubevent.enhancedConnectionCompleteV2
+
+    /// Status (1 octet).
+    public var status: HCIStatus
+    /// Connection_Handle (2 octets).
+    public var connectionHandle: UInt16
+    /// Role (1 octet).
+    public var role: HCIRole
+    /// Peer_Address_Type (1 octet): 0 public, 1 random, 2 public identity, 3 random identity.
+    public var peerAddressType: HCIAddressType
+    /// Peer_Address (6 octets): the identity address when the controller resolved it.
+    public var peerAddress: DeviceAddress
+    /// Local_Resolvable_Private_Address (6 octets).
+    public var localResolvablePrivateAddress: DeviceAddress
+    /// Peer_Resolvable_Private_Address (6 octets).
+    public var peerResolvablePrivateAddress: DeviceAddress
+    /// Connection_Interval (2 octets, × 1.25 ms).
+    public var connectionInterval: UInt16
+    /// Peripheral_Latency (2 octets).
+    public var peripheralLatency: UInt16
+    /// Supervision_Timeout (2 octets, × 10 ms).
+    public var supervisionTimeout: UInt16
+    /// Central_Clock_Accuracy (1 octet).
+    public var centralClockAccuracy: UInt8
+    /// Advertising_Handle (1 octet): the advertising set that made the connection, 0xFF if none.
+    public var advertisingHandle: UInt8
+    /// Sync_Handle (2 octets): the periodic advertising train, 0xFFFF if none.
+    public var syncHandle: UInt16
+
+    /// Creates the event.
+    public init(
+        status: HCIStatus,
+        connectionHandle: UInt16,
+        role: HCIRole,
+        peerAddressType: HCIAddressType,
+        peerAddress: DeviceAddress,
+        localResolvablePrivateAddress: DeviceAddress,
+        peerResolvablePrivateAddress: DeviceAddress,
+        connectionInterval: UInt16,
+        peripheralLatency: UInt16,
+        supervisionTimeout: UInt16,
+        centralClockAccuracy: UInt8,
+        advertisingHandle: UInt8 = 0xFF,
+        syncHandle: UInt16 = 0xFFFF
+    ) {
+        self.status = status
+        self.connectionHandle = connectionHandle
+        self.role = role
+        self.peerAddressType = peerAddressType
+        self.peerAddress = peerAddress
+        self.localResolvablePrivateAddress = localResolvablePrivateAddress
+        self.peerResolvablePrivateAddress = peerResolvablePrivateAddress
+        self.connectionInterval = connectionInterval
+        self.peripheralLatency = peripheralLatency
+        self.supervisionTimeout = supervisionTimeout
+        self.centralClockAccuracy = centralClockAccuracy
+        self.advertisingHandle = advertisingHandle
+        self.syncHandle = syncHandle
+    }
+
+    /// Decodes the parameters.
+    public init(parameters reader: inout ByteReader) throws(HCIDecodingError) {
+        status = HCIStatus(rawValue: try reader.requireUInt8("Status", of: Self.subject))
+        connectionHandle = try reader.requireUInt16("Connection_Handle", of: Self.subject)
+        role = HCIRole(rawValue: try reader.requireUInt8("Role", of: Self.subject))
+        peerAddressType = HCIAddressType(rawValue: try reader.requireUInt8("Peer_Address_Type", of: Self.subject))
+        peerAddress = try reader.requireAddress("Peer_Address", isRandom: peerAddressType.isRandom ?? false, of: Self.subject)
+        localResolvablePrivateAddress = try reader.requireAddress("Local_Resolvable_Private_Address", isRandom: true, of: Self.subject)
+        peerResolvablePrivateAddress = try reader.requireAddress("Peer_Resolvable_Private_Address", isRandom: true, of: Self.subject)
+        connectionInterval = try reader.requireUInt16("Connection_Interval", of: Self.subject)
+        peripheralLatency = try reader.requireUInt16("Peripheral_Latency", of: Self.subject)
+        supervisionTimeout = try reader.requireUInt16("Supervision_Timeout", of: Self.subject)
+        centralClockAccuracy = try reader.requireUInt8("Central_Clock_Accuracy", of: Self.subject)
+        advertisingHandle = try reader.requireUInt8("Advertising_Handle", of: Self.subject)
+        syncHandle = try reader.requireUInt16("Sync_Handle", of: Self.subject)
+    }
+
+    /// Encodes the parameters.
+    public func encodeParameters(into writer: inout ByteWriter) {
+        writer.writeUInt8(status.rawValue)
+        writer.writeUInt16(connectionHandle)
+        writer.writeUInt8(role.rawValue)
+        writer.writeUInt8(peerAddressType.rawValue)
+        peerAddress.write(to: &writer)
+        localResolvablePrivateAddress.write(to: &writer)
+        peerResolvablePrivateAddress.write(to: &writer)
+        writer.writeUInt16(connectionInterval)
+        writer.writeUInt16(peripheralLatency)
+        writer.writeUInt16(supervisionTimeout)
+        writer.writeUInt8(centralClockAccuracy)
+        writer.writeUInt8(advertisingHandle)
+        writer.writeUInt16(syncHandle)
+    }
+
+    /// Connection_Interval as a duration.
+    public var connectionIntervalDuration: Duration { HCITimeUnit.connectionInterval.duration(connectionInterval) }
+    /// Supervision_Timeout as a duration.
+    public var supervisionTimeoutDuration: Duration { HCITimeUnit.supervisionTimeout.duration(supervisionTimeout) }
+}
