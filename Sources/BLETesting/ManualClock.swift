@@ -60,11 +60,18 @@ public final class ManualClock: Clock, Sendable {
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 let fireNow = state.withLock { state -> Bool in
-                    if deadline <= state.now { return true }
+                    // A task cancelled before its sleep registers must not leave a stale sleeper.
+                    if deadline <= state.now || Task.isCancelled { return true }
                     state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
                     return false
                 }
-                if fireNow { continuation.resume() }
+                if fireNow {
+                    if Task.isCancelled {
+                        continuation.resume(throwing: CancellationError())
+                    } else {
+                        continuation.resume()
+                    }
+                }
             }
         } onCancel: {
             let cancelled = state.withLock { state -> Sleeper? in

@@ -84,12 +84,13 @@ public actor ATTBearer {
     private var indicationSlot = ATTTransactionSlot()
     private var pendingIndication: PendingTransaction?
     private var nextTransactionID: UInt64 = 0
+    private var timedOutTransaction: UInt64?
 
     private var serverHandler: (any ATTServerRequestHandler)?
     private var serverInbox: AsyncStream<ATTMessage>.Continuation?
     private var serverTask: Task<Void, Never>?
-    private var valueHandler: (@Sendable (ATTHandleValue) -> Void)?
-    private var closeHandler: (@Sendable (GATTError) -> Void)?
+    private var valueHandlers: [@Sendable (ATTHandleValue) -> Void] = []
+    private var closeHandlers: [@Sendable (GATTError) -> Void] = []
 
     /// Creates an open bearer.
     ///
@@ -131,15 +132,20 @@ public actor ATTBearer {
         }
     }
 
-    /// Receives every notification and indication from the peer's server (indications are
-    /// confirmed by the bearer once the handler returns).
-    public func setValueHandler(_ handler: @escaping @Sendable (ATTHandleValue) -> Void) {
-        valueHandler = handler
+    /// Adds an observer of every notification and indication from the peer's server (indications
+    /// are confirmed by the bearer once the observers have run). Observers run in the order added.
+    public func addValueHandler(_ handler: @escaping @Sendable (ATTHandleValue) -> Void) {
+        valueHandlers.append(handler)
     }
 
-    /// Called once when the bearer closes, with the reason (a timeout, or the link's error).
-    public func setCloseHandler(_ handler: @escaping @Sendable (GATTError) -> Void) {
-        closeHandler = handler
+    /// Adds an observer called once when the bearer closes, with the reason (a timeout, or the
+    /// link's error); called at once if the bearer is already closed.
+    public func addCloseHandler(_ handler: @escaping @Sendable (GATTError) -> Void) {
+        if let closeReason {
+            handler(closeReason)
+        } else {
+            closeHandlers.append(handler)
+        }
     }
 
     // MARK: Client role
@@ -272,13 +278,13 @@ public actor ATTBearer {
             transport.send(ATTExchangeMTUResponse(serverRxMTU: preferredMTU).encode())
             mtu = Self.negotiatedMTU(preferredMTU, pdu.clientRxMTU)
         case .handleValueNotification(let pdu):
-            valueHandler?(ATTHandleValue(attributeHandle: pdu.attributeHandle, attributeValue: pdu.attributeValue, isIndication: false))
+            deliver(ATTHandleValue(attributeHandle: pdu.attributeHandle, attributeValue: pdu.attributeValue, isIndication: false))
         case .multipleHandleValueNotification(let pdu):
             for tuple in pdu.handleLengthValueTupleList {
-                valueHandler?(ATTHandleValue(attributeHandle: tuple.attributeHandle, attributeValue: tuple.attributeValue, isIndication: false))
+                deliver(ATTHandleValue(attributeHandle: tuple.attributeHandle, attributeValue: tuple.attributeValue, isIndication: false))
             }
         case .handleValueIndication(let pdu):
-            valueHandler?(ATTHandleValue(attributeHandle: pdu.attributeHandle, attributeValue: pdu.attributeValue, isIndication: true))
+            deliver(ATTHandleValue(attributeHandle: pdu.attributeHandle, attributeValue: pdu.attributeValue, isIndication: true))
             transport.send(ATTHandleValueConfirmation().encode())
         case .handleValueConfirmation:
             guard var pending = pendingIndication else {
@@ -310,24 +316,36 @@ public actor ATTBearer {
         }
     }
 
-    /// Closes the bearer: every pending and queued operation fails with `reason` at once, the
-    /// server role forgets this client, and nothing more is sent.
+    /// Closes the bearer: every pending and queued operation fails at once, the server role
+    /// forgets this client, and nothing more is sent.
+    ///
+    /// The transaction that timed out (when `reason` is a timeout) fails with `reason`; everything
+    /// else, then and later, fails with ``GATTError/Code/bearerClosed`` naming the reason.
     public func close(_ reason: GATTError) {
         guard isOpen else { return }
         closeReason = reason
-        failPendingRequest(with: reason)
+        let closed = Self.closedError(reason)
+        failPendingRequest(with: pendingRequest?.id == timedOutTransaction ? reason : closed)
         if var pending = pendingIndication {
             pendingIndication = nil
-            pending.finish(.failure(reason))
+            pending.finish(.failure(pending.id == timedOutTransaction ? reason : closed.context(procedure: pending.opcode.name)))
         }
-        requestSlot.failAll(reason)
-        indicationSlot.failAll(reason)
+        requestSlot.failAll(closed)
+        indicationSlot.failAll(closed)
         serverInbox?.finish()
         serverInbox = nil
         if let handler = serverHandler {
             Task { await handler.bearerDidClose(self) }
         }
-        closeHandler?(reason)
+        let handlers = closeHandlers
+        closeHandlers = []
+        for handler in handlers { handler(reason) }
+    }
+
+    /// The error for operations on a closed bearer: `bearerClosed`, with the reason in the message.
+    static func closedError(_ reason: GATTError) -> GATTError {
+        if reason.code == .bearerClosed { return GATTError(.bearerClosed, reason.message) }
+        return GATTError(.bearerClosed, "the ATT bearer is closed (\(reason.description)); reconnect to continue")
     }
 
     // MARK: Internals
@@ -337,7 +355,11 @@ public actor ATTBearer {
     }
 
     private func checkOpen(_ procedure: String) throws(GATTError) {
-        if let closeReason { throw closeReason.context(procedure: procedure) }
+        if let closeReason { throw Self.closedError(closeReason).context(procedure: procedure) }
+    }
+
+    private func deliver(_ value: ATTHandleValue) {
+        for handler in valueHandlers { handler(value) }
     }
 
     private func serve(_ message: ATTMessage) async {
@@ -480,6 +502,7 @@ public actor ATTBearer {
     private func transactionTimedOut(id: UInt64) {
         let matches = pendingRequest?.id == id || pendingIndication?.id == id
         guard matches, isOpen else { return }
+        timedOutTransaction = id
         let opcode = pendingRequest?.id == id ? pendingRequest!.opcode : pendingIndication!.opcode
         close(GATTError(
             .timeout,
