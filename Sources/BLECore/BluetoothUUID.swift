@@ -241,3 +241,17 @@ private func hex(_ value: UInt64, digits: Int) -> String {
     let text = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, digits - text.count)) + text
 }
+
+extension BluetoothUUID: ExpressibleByStringLiteral {
+    /// A UUID written in source code, e.g. `let name: BluetoothUUID = "7A5A0201-D04B-48EB-B3FA-32EB4F0FFAC4"`.
+    ///
+    /// - Precondition: the literal is a valid spelling (a programming error otherwise). Text from
+    ///   users, files or the network goes through ``init(parsing:)`` instead.
+    public init(stringLiteral value: String) {
+        do {
+            self = try BluetoothUUID(parsing: value)
+        } catch {
+            preconditionFailure(error.description)
+        }
+    }
+}

@@ -5,7 +5,7 @@ private func hex(_ text: String) -> [UInt8] { [UInt8](hex: text) ?? [] }
 private func address(_ text: String, random: Bool = false) -> DeviceAddress {
     try! DeviceAddress(parsing: text, isRandom: random)
 }
-private let uuid128 = BluetoothUUID("7A5A0000-D04B-48EB-B3FA-32EB4F0FFAC4")!
+private let uuid128 = BluetoothUUID("7A5A0000-D04B-48EB-B3FA-32EB4F0FFAC4")
 private let uuid128Wire = "c4fa0f4feb32fab3eb484bd000005a7a"
 
 /// One AD structure per row, in spec hex (length, type, data), with the typed value it decodes to.

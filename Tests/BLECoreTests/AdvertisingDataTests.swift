@@ -108,7 +108,7 @@ private let validBlobs: [String] = [
             .localName(LocalName("SN-1")),
             .txPowerLevel(0),
         ])
-        for list in ServiceUUIDList.grouping([BluetoothUUID(0x180F), BluetoothUUID("7A5A0000-D04B-48EB-B3FA-32EB4F0FFAC4")!],
+        for list in ServiceUUIDList.grouping([BluetoothUUID(0x180F), BluetoothUUID("7A5A0000-D04B-48EB-B3FA-32EB4F0FFAC4")],
                                              isComplete: true) {
             try data.append(.serviceUUIDs(list))
         }

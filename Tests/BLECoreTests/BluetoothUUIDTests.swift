@@ -69,3 +69,12 @@ import Testing
         #expect(BluetoothUUID(littleEndianBytes: [UInt8](repeating: 0, count: count)) == nil)
     }
 }
+
+@Suite struct BluetoothUUIDLiteralTests {
+    @Test func literalsParseLikeText() {
+        let literal: BluetoothUUID = "7A5A0201-D04B-48EB-B3FA-32EB4F0FFAC4"
+        #expect(literal == (try? BluetoothUUID(parsing: "7a5a0201d04b48ebb3fa32eb4f0ffac4")))
+        let short: BluetoothUUID = "2A19"
+        #expect(short == BluetoothUUID(0x2A19))
+    }
+}

@@ -116,7 +116,7 @@ let characteristicTable: [(UInt16, String, String)] = [
 
     @Test func unknownUUIDsAreNotDecoded() throws {
         #expect(try SIGCharacteristicValue.decode([0x01], for: BluetoothUUID(0x2A6E)) == nil)
-        #expect(try SIGCharacteristicValue.decode([], for: BluetoothUUID("7A5A0000-D04B-48EB-B3FA-32EB4F0FFAC4")!) == nil)
+        #expect(try SIGCharacteristicValue.decode([], for: BluetoothUUID("7A5A0000-D04B-48EB-B3FA-32EB4F0FFAC4")) == nil)
         #expect(SIGCharacteristicValue.supportedUUIDs.count == 15)
     }
 

@@ -25,7 +25,7 @@ struct ATTPDUCase: Sendable, CustomTestStringConvertible {
 
 /// `12345678-1234-5678-1234-56789ABCDEF0`; on the wire, little-endian:
 /// `f0debc9a785634127856341278563412`.
-let customUUID = BluetoothUUID("12345678-1234-5678-1234-56789ABCDEF0")!
+let customUUID = BluetoothUUID("12345678-1234-5678-1234-56789ABCDEF0")
 let customUUIDWire = "f0debc9a785634127856341278563412"
 
 let validATTPDUs: [ATTPDUCase] = [

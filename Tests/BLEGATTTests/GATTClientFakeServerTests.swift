@@ -7,7 +7,7 @@ import Testing
 /// The GATT client against a scripted server: malformed and inconsistent responses, every error
 /// code, and the exact PDUs each procedure sends.
 @Suite struct GATTClientFakeServerTests {
-    static let custom = BluetoothUUID("7A5A0202-D04B-48EB-B3FA-32EB4F0FFAC4")!
+    static let custom = BluetoothUUID("7A5A0202-D04B-48EB-B3FA-32EB4F0FFAC4")
 
     // MARK: Discovery loops
 

@@ -94,16 +94,16 @@ struct ClientHarness {
 /// Schedule and Firmware Update services, and two secondary services (16- and 128-bit UUIDs)
 /// that Schedule includes.
 enum ClientFixture {
-    static let schedule = BluetoothUUID("7A5A0200-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let childName = BluetoothUUID("7A5A0201-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let weekSchedule = BluetoothUUID("7A5A0202-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let daySchedule = BluetoothUUID("7A5A0203-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let firmware = BluetoothUUID("7A5A0300-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let controlPoint = BluetoothUUID("7A5A0301-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let data = BluetoothUUID("7A5A0302-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let hidden128 = BluetoothUUID("7A5A0F00-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let hiddenValue = BluetoothUUID("7A5A0F01-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let extra = BluetoothUUID("7A5A0400-D04B-48EB-B3FA-32EB4F0FFAC4")!
+    static let schedule = BluetoothUUID("7A5A0200-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let childName = BluetoothUUID("7A5A0201-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let weekSchedule = BluetoothUUID("7A5A0202-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let daySchedule = BluetoothUUID("7A5A0203-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let firmware = BluetoothUUID("7A5A0300-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let controlPoint = BluetoothUUID("7A5A0301-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let data = BluetoothUUID("7A5A0302-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let hidden128 = BluetoothUUID("7A5A0F00-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let hiddenValue = BluetoothUUID("7A5A0F01-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let extra = BluetoothUUID("7A5A0400-D04B-48EB-B3FA-32EB4F0FFAC4")
     static let battery = BluetoothUUID(0x180F)
     static let batteryLevel = BluetoothUUID(0x2A19)
 

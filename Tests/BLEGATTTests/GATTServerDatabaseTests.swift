@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func includeOfA128BitServiceOmitsTheUUID() throws {
-        let uuid = BluetoothUUID("12345678-1234-5678-1234-56789ABCDEF0")!
+        let uuid = BluetoothUUID("12345678-1234-5678-1234-56789ABCDEF0")
         let database = try GATTAttributeDatabase(services: [
             GATTServiceDefinition(uuid: BluetoothUUID(0x1800), includedServices: [uuid], characteristics: []),
             GATTServiceDefinition(uuid: uuid, isPrimary: false, characteristics: []),

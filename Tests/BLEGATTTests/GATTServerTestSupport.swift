@@ -23,11 +23,11 @@ import Testing
 ///                                      31 FFF1 "abc"
 /// ```
 enum ServerSample {
-    static let led = BluetoothUUID("7A5A0000-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let childName = BluetoothUUID("7A5A0201-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let weekSchedule = BluetoothUUID("7A5A0202-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let secure = BluetoothUUID("7A5A0003-D04B-48EB-B3FA-32EB4F0FFAC4")!
-    static let controlPoint = BluetoothUUID("7A5A0301-D04B-48EB-B3FA-32EB4F0FFAC4")!
+    static let led = BluetoothUUID("7A5A0000-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let childName = BluetoothUUID("7A5A0201-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let weekSchedule = BluetoothUUID("7A5A0202-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let secure = BluetoothUUID("7A5A0003-D04B-48EB-B3FA-32EB4F0FFAC4")
+    static let controlPoint = BluetoothUUID("7A5A0301-D04B-48EB-B3FA-32EB4F0FFAC4")
     static let schedule: [UInt8] = Array(0..<100)
 
     /// The Week Schedule validator: a value starting with 0xFF is an invalid schedule (0x80).
