@@ -92,10 +92,9 @@ import Testing
     func readProcedures(mtu: UInt16) async throws {
         let (harness, server) = try await ClientHarness.real(mtu: mtu)
         let client = harness.client
-        let database = await server.database
-        let battery = try #require(database.valueHandle(ofCharacteristic: ClientFixture.batteryLevel))
-        let name = try #require(database.valueHandle(ofCharacteristic: ClientFixture.childName))
-        let week = try #require(database.valueHandle(ofCharacteristic: ClientFixture.weekSchedule))
+        let battery = try await server.valueHandle(of: ClientFixture.batteryLevel)
+        let name = try await server.valueHandle(of: ClientFixture.childName)
+        let week = try await server.valueHandle(of: ClientFixture.weekSchedule)
 
         #expect(try await client.read(handle: battery) == [87])
         #expect(try await client.read(handle: name) == Array("Ada".utf8))
@@ -118,7 +117,7 @@ import Testing
 
     @Test func readLongOfAValueExactlyOneResponseLong() async throws {
         let (harness, server) = try await ClientHarness.real(mtu: 23)
-        let day = try #require(await server.database.valueHandle(ofCharacteristic: ClientFixture.daySchedule))
+        let day = try await server.valueHandle(of: ClientFixture.daySchedule)
         let value = Array(UInt8(1)...22)
         try await harness.client.write(handle: day, value: value)
         #expect(try await harness.client.readLong(handle: day) == value)
@@ -130,10 +129,9 @@ import Testing
     func writeProcedures(mtu: UInt16) async throws {
         let (harness, server) = try await ClientHarness.real(mtu: mtu)
         let client = harness.client
-        let database = await server.database
-        let name = try #require(database.valueHandle(ofCharacteristic: ClientFixture.childName))
-        let week = try #require(database.valueHandle(ofCharacteristic: ClientFixture.weekSchedule))
-        let data = try #require(database.valueHandle(ofCharacteristic: ClientFixture.data))
+        let name = try await server.valueHandle(of: ClientFixture.childName)
+        let week = try await server.valueHandle(of: ClientFixture.weekSchedule)
+        let data = try await server.valueHandle(of: ClientFixture.data)
 
         try await client.write(handle: name, value: Array("Bob".utf8))
         #expect(try await client.read(handle: name) == Array("Bob".utf8))
@@ -174,9 +172,8 @@ import Testing
     @Test(arguments: mtus)
     func reliableWriteAppliesEveryValueTogether(mtu: UInt16) async throws {
         let (harness, server) = try await ClientHarness.real(mtu: mtu)
-        let database = await server.database
-        let name = try #require(database.valueHandle(ofCharacteristic: ClientFixture.childName))
-        let week = try #require(database.valueHandle(ofCharacteristic: ClientFixture.weekSchedule))
+        let name = try await server.valueHandle(of: ClientFixture.childName)
+        let week = try await server.valueHandle(of: ClientFixture.weekSchedule)
         let reversed = Array(ClientFixture.longValue.reversed())
         try await harness.client.reliableWrite([(name, Array("Zed".utf8)), (week, reversed)])
         #expect(try await harness.client.read(handle: name) == Array("Zed".utf8))
@@ -188,7 +185,7 @@ import Testing
             if context.value.first == 0xFF { throw .attError(.application(0x80), handle: context.handle) }
         }
         let (harness, server) = try await ClientHarness.real(mtu: 23, services: ClientFixture.services(weekValidator: refuse))
-        let week = try #require(await server.database.valueHandle(ofCharacteristic: ClientFixture.weekSchedule))
+        let week = try await server.valueHandle(of: ClientFixture.weekSchedule)
         let error = await #expect(throws: GATTError.self) {
             try await harness.client.writeLong(handle: week, value: [0xFF] + Array(repeating: 1, count: 99))
         }
@@ -202,8 +199,7 @@ import Testing
     @Test(arguments: mtus)
     func writeErrorsFromTheServerNameTheProcedureAndHandle(mtu: UInt16) async throws {
         let (harness, server) = try await ClientHarness.real(mtu: mtu)
-        let database = await server.database
-        let battery = try #require(database.valueHandle(ofCharacteristic: ClientFixture.batteryLevel))
+        let battery = try await server.valueHandle(of: ClientFixture.batteryLevel)
         _ = try await harness.client.discoverAll()
         let error = await #expect(throws: GATTError.self) {
             try await harness.client.write(handle: battery, value: [1])
@@ -416,7 +412,7 @@ import Testing
         let link = InMemoryATTLink(clock: clock, centralMTU: 23, peripheralMTU: 23)
         await server.attach(link.peripheral)
         let harness = ClientHarness(clock: clock, link: link, client: await GATTClient(bearer: link.central))
-        let battery = try #require(await server.database.valueHandle(ofCharacteristic: ClientFixture.batteryLevel))
+        let battery = try await server.valueHandle(of: ClientFixture.batteryLevel)
         harness.link.dropsFromPeripheral = true
         let call = Task { () async throws -> [UInt8] in try await harness.client.readLong(handle: battery) }
         #expect(await harness.clock.waitForSleepers(count: 1))
@@ -437,9 +433,8 @@ import Testing
 
     @Test func aDisconnectDuringALongWriteFailsEveryPendingCallAtOnce() async throws {
         let (harness, server) = try await ClientHarness.real(mtu: 23)
-        let database = await server.database
-        let week = try #require(database.valueHandle(ofCharacteristic: ClientFixture.weekSchedule))
-        let name = try #require(database.valueHandle(ofCharacteristic: ClientFixture.childName))
+        let week = try await server.valueHandle(of: ClientFixture.weekSchedule)
+        let name = try await server.valueHandle(of: ClientFixture.childName)
         // The server stops answering at the fourth Prepare Write Request.
         let prepares = ClientScriptCounter()
         let holding = HoldingATTServer(server) { message in

@@ -373,7 +373,7 @@ import Testing
         let (harness, server) = await ClientHarness.scripted { request, _ in
             switch request {
             case .prepareWriteRequest(let prepare):
-                ATTMessage(ATTPrepareWriteResponse(attributeHandle: prepare.attributeHandle, valueOffset: prepare.valueOffset, partAttributeValue: prepare.partAttributeValue))
+                clientTestEcho(prepare)
             case .executeWriteRequest: ATTMessage(ATTExecuteWriteResponse())
             default: clientTestError(request, .requestNotSupported)
             }
@@ -396,7 +396,7 @@ import Testing
         let (harness, server) = await ClientHarness.scripted { request, index in
             switch request {
             case .prepareWriteRequest(let prepare) where index == 0:
-                ATTMessage(ATTPrepareWriteResponse(attributeHandle: prepare.attributeHandle, valueOffset: prepare.valueOffset, partAttributeValue: prepare.partAttributeValue))
+                clientTestEcho(prepare)
             case .executeWriteRequest: ATTMessage(ATTExecuteWriteResponse())
             default: clientTestError(request, .prepareQueueFull, handle: 0x2A)
             }
@@ -415,7 +415,7 @@ import Testing
             case .prepareWriteRequest(let prepare):
                 var echoed = prepare.partAttributeValue
                 if prepare.attributeHandle == 0x30 { echoed[0] ^= 0xFF }
-                return ATTMessage(ATTPrepareWriteResponse(attributeHandle: prepare.attributeHandle, valueOffset: prepare.valueOffset, partAttributeValue: echoed))
+                return clientTestEcho(prepare, part: echoed)
             case .executeWriteRequest: return ATTMessage(ATTExecuteWriteResponse())
             default: return clientTestError(request, .requestNotSupported)
             }
@@ -434,7 +434,7 @@ import Testing
         let (harness, _) = await ClientHarness.scripted { request, _ in
             switch request {
             case .prepareWriteRequest(let prepare):
-                ATTMessage(ATTPrepareWriteResponse(attributeHandle: prepare.attributeHandle, valueOffset: prepare.valueOffset, partAttributeValue: prepare.partAttributeValue))
+                clientTestEcho(prepare)
             default: clientTestError(request, .application(0x80), handle: 0x30)
             }
         }

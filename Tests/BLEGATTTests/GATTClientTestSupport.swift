@@ -37,6 +37,13 @@ func clientTestError(_ request: ATTMessage, _ code: ATTErrorCode, handle: UInt16
     .errorResponse(ATTErrorResponse(requestOpcodeInError: request.opcode, attributeHandleInError: handle, errorCode: code))
 }
 
+/// A Prepare Write Response echoing `prepare`, or echoing `part` in place of its value.
+func clientTestEcho(_ prepare: ATTPrepareWriteRequest, part: [UInt8]? = nil) -> ATTMessage {
+    ATTMessage(ATTPrepareWriteResponse(
+        attributeHandle: prepare.attributeHandle, valueOffset: prepare.valueOffset, partAttributeValue: part ?? prepare.partAttributeValue
+    ))
+}
+
 /// A client on one end of an in-memory link, and whatever serves the other end.
 struct ClientHarness {
     let clock: ManualClock
@@ -143,6 +150,13 @@ enum ClientFixture {
     static let extraService = GATTServiceDefinition(uuid: extra, characteristics: [
         GATTCharacteristicDefinition(uuid: BluetoothUUID(0x2A00), properties: .read, value: Array("new".utf8)),
     ])
+}
+
+extension GATTServer {
+    /// The value handle of the characteristic `uuid`; the test stops when the database has none.
+    nonisolated func valueHandle(of uuid: BluetoothUUID, sourceLocation: SourceLocation = #_sourceLocation) async throws -> UInt16 {
+        try #require(await database.valueHandle(ofCharacteristic: uuid), sourceLocation: sourceLocation)
+    }
 }
 
 /// Waits (yielding) until `condition` holds; returns whether it did.

@@ -1,10 +1,5 @@
 import BLECore
 
-extension GATTError {
-    /// Whether this is the peer's Attribute Not Found: the normal end of a discovery loop.
-    var isAttributeNotFound: Bool { code == .attError && attErrorCode == .attributeNotFound }
-}
-
 extension GATTClient {
     // MARK: Primary services
 
@@ -15,38 +10,17 @@ extension GATTClient {
     public func discoverPrimaryServices() async throws(GATTError) -> [GATTService] {
         let procedure = GATTClientProcedure.discoverAllPrimaryServices
         var services: [GATTService] = []
-        var next: UInt16 = 0x0001
-        var done = false
-        while !done {
-            let response: ATTReadByGroupTypeResponse
-            do throws(GATTError) {
-                response = try await perform(
-                    ATTReadByGroupTypeRequest(startingHandle: next, endingHandle: 0xFFFF, attributeGroupType: GATTAttributeType.primaryService),
-                    expecting: ATTReadByGroupTypeResponse.self,
-                    procedure,
-                    handle: next
+        try await forEachListed(
+            { next, end in ATTReadByGroupTypeRequest(startingHandle: next, endingHandle: end, attributeGroupType: GATTAttributeType.primaryService) },
+            expecting: ATTReadByGroupTypeResponse.self, in: 0x0001...0xFFFF, procedure, uuid: nil, listing: .services
+        ) { entry async throws(GATTError) in
+            guard let uuid = attUUID(entry.attributeValue) else {
+                throw invalidResponse(
+                    "a service declaration value of \(entry.attributeValue.count) bytes is not a 2- or 16-byte UUID",
+                    procedure, handle: entry.attributeHandle
                 )
-            } catch {
-                if error.isAttributeNotFound { break }
-                throw error
             }
-            guard !response.attributeDataList.isEmpty else {
-                throw invalidResponse("the Read By Group Type Response lists no services", procedure, handle: next)
-            }
-            for entry in response.attributeDataList {
-                guard !done else {
-                    throw invalidResponse("a service follows one that ends at 0xFFFF", procedure, handle: entry.attributeHandle)
-                }
-                let range = try checkGroup(start: entry.attributeHandle, end: entry.endGroupHandle, after: next, procedure)
-                guard let uuid = attUUID(entry.attributeValue) else {
-                    throw invalidResponse(
-                        "a service declaration value of \(entry.attributeValue.count) bytes is not a 2- or 16-byte UUID",
-                        procedure, handle: entry.attributeHandle
-                    )
-                }
-                services.append(GATTService(uuid: uuid, isPrimary: true, startHandle: range.lowerBound, endHandle: range.upperBound))
-                if range.upperBound == 0xFFFF { done = true } else { next = range.upperBound + 1 }
-            }
+            services.append(GATTService(uuid: uuid, isPrimary: true, startHandle: entry.attributeHandle, endHandle: entry.endGroupHandle))
         }
         return services
     }
@@ -56,40 +30,15 @@ extension GATTClient {
     /// Find By Type Value Requests for «Primary Service» with the UUID as value, from 0x0001 until
     /// Attribute Not Found or a Group End Handle of 0xFFFF.
     public func discoverPrimaryServices(uuid: BluetoothUUID) async throws(GATTError) -> [GATTService] {
-        let procedure = GATTClientProcedure.discoverPrimaryServiceByUUID
         var services: [GATTService] = []
-        var next: UInt16 = 0x0001
-        var done = false
-        while !done {
-            let response: ATTFindByTypeValueResponse
-            do throws(GATTError) {
-                response = try await perform(
-                    ATTFindByTypeValueRequest(
-                        startingHandle: next,
-                        endingHandle: 0xFFFF,
-                        attributeType: GATTAttributeType.primaryService.uuid16!,
-                        attributeValue: uuid.attBytes
-                    ),
-                    expecting: ATTFindByTypeValueResponse.self,
-                    procedure,
-                    handle: next,
-                    uuid: uuid
-                )
-            } catch {
-                if error.isAttributeNotFound { break }
-                throw error
-            }
-            guard !response.handlesInformationList.isEmpty else {
-                throw invalidResponse("the Find By Type Value Response lists no services", procedure, handle: next, uuid: uuid)
-            }
-            for entry in response.handlesInformationList {
-                guard !done else {
-                    throw invalidResponse("a service follows one that ends at 0xFFFF", procedure, handle: entry.foundAttributeHandle, uuid: uuid)
-                }
-                let range = try checkGroup(start: entry.foundAttributeHandle, end: entry.groupEndHandle, after: next, procedure, uuid: uuid)
-                services.append(GATTService(uuid: uuid, isPrimary: true, startHandle: range.lowerBound, endHandle: range.upperBound))
-                if range.upperBound == 0xFFFF { done = true } else { next = range.upperBound + 1 }
-            }
+        try await forEachListed(
+            { next, end in
+                let type = GATTAttributeType.primaryService.uuid16!
+                return ATTFindByTypeValueRequest(startingHandle: next, endingHandle: end, attributeType: type, attributeValue: uuid.attBytes)
+            },
+            expecting: ATTFindByTypeValueResponse.self, in: 0x0001...0xFFFF, .discoverPrimaryServiceByUUID, uuid: uuid, listing: .services
+        ) { entry async throws(GATTError) in
+            services.append(GATTService(uuid: uuid, isPrimary: true, startHandle: entry.foundAttributeHandle, endHandle: entry.groupEndHandle))
         }
         return services
     }
@@ -105,64 +54,41 @@ extension GATTClient {
         let procedure = GATTClientProcedure.findIncludedServices
         try checkServiceRange(service, procedure)
         var includes: [GATTIncludedService] = []
-        var next = service.startHandle
-        var done = false
-        while !done {
-            let response: ATTReadByTypeResponse
-            do throws(GATTError) {
-                response = try await perform(
-                    ATTReadByTypeRequest(startingHandle: next, endingHandle: service.endHandle, attributeType: GATTAttributeType.include),
-                    expecting: ATTReadByTypeResponse.self,
-                    procedure,
-                    handle: next,
-                    uuid: service.uuid
+        try await forEachListed(
+            { next, end in ATTReadByTypeRequest(startingHandle: next, endingHandle: end, attributeType: GATTAttributeType.include) },
+            expecting: ATTReadByTypeResponse.self, in: service.handleRange, procedure, uuid: service.uuid,
+            listing: .attributes("includes", handleName: "include declaration handle")
+        ) { entry async throws(GATTError) in
+            let handle = entry.attributeHandle
+            var reader = ByteReader(entry.attributeValue)
+            guard entry.attributeValue.count == 6 || entry.attributeValue.count == 4,
+                let start = reader.readUInt16(), let end = reader.readUInt16(), start != 0, start <= end
+            else {
+                throw invalidResponse(
+                    "an include declaration value must be 4 or 6 bytes with 0 < start ≤ end: \(entry.attributeValue.hexString)",
+                    procedure, handle: handle, uuid: service.uuid
                 )
-            } catch {
-                if error.isAttributeNotFound { break }
-                throw error
             }
-            guard !response.attributeDataList.isEmpty else {
-                throw invalidResponse("the Read By Type Response lists no includes", procedure, handle: next, uuid: service.uuid)
-            }
-            for entry in response.attributeDataList {
-                let handle = entry.attributeHandle
-                guard !done, handle >= next, handle <= service.endHandle else {
+            let uuid: BluetoothUUID
+            if let uuid16 = reader.readUInt16() {
+                uuid = BluetoothUUID(uuid16)
+            } else {
+                // 128-bit UUID: read the included service's declaration (4.5.1).
+                let declaration = try await perform(
+                    ATTReadRequest(attributeHandle: start),
+                    expecting: ATTReadResponse.self,
+                    procedure,
+                    handle: start
+                )
+                guard declaration.attributeValue.count == 16, let read = BluetoothUUID(littleEndianBytes: declaration.attributeValue) else {
                     throw invalidResponse(
-                        "include declaration handle \(clientHex(handle)) is outside \(clientHex(next))…\(clientHex(service.endHandle))",
-                        procedure, handle: handle, uuid: service.uuid
+                        "the included service declaration holds \(declaration.attributeValue.count) bytes, not a 128-bit UUID",
+                        procedure, handle: start
                     )
                 }
-                var reader = ByteReader(entry.attributeValue)
-                guard entry.attributeValue.count == 6 || entry.attributeValue.count == 4,
-                    let start = reader.readUInt16(), let end = reader.readUInt16(), start != 0, start <= end
-                else {
-                    throw invalidResponse(
-                        "an include declaration value must be 4 or 6 bytes with 0 < start ≤ end: \(entry.attributeValue.hexString)",
-                        procedure, handle: handle, uuid: service.uuid
-                    )
-                }
-                let uuid: BluetoothUUID
-                if let uuid16 = reader.readUInt16() {
-                    uuid = BluetoothUUID(uuid16)
-                } else {
-                    // 128-bit UUID: read the included service's declaration (4.5.1).
-                    let declaration = try await perform(
-                        ATTReadRequest(attributeHandle: start),
-                        expecting: ATTReadResponse.self,
-                        procedure,
-                        handle: start
-                    )
-                    guard declaration.attributeValue.count == 16, let read = BluetoothUUID(littleEndianBytes: declaration.attributeValue) else {
-                        throw invalidResponse(
-                            "the included service declaration holds \(declaration.attributeValue.count) bytes, not a 128-bit UUID",
-                            procedure, handle: start
-                        )
-                    }
-                    uuid = read
-                }
-                includes.append(GATTIncludedService(declarationHandle: handle, uuid: uuid, startHandle: start, endHandle: end))
-                if handle == service.endHandle { done = true } else { next = handle + 1 }
+                uuid = read
             }
+            includes.append(GATTIncludedService(declarationHandle: handle, uuid: uuid, startHandle: start, endHandle: end))
         }
         return includes
     }
@@ -187,52 +113,29 @@ extension GATTClient {
     private func discoverCharacteristics(of service: GATTService, procedure: GATTClientProcedure) async throws(GATTError) -> [GATTCharacteristic] {
         try checkServiceRange(service, procedure)
         var declarations: [(handle: UInt16, properties: GATTCharacteristicProperties, valueHandle: UInt16, uuid: BluetoothUUID)] = []
-        var next = service.startHandle
-        var done = false
-        while !done {
-            let response: ATTReadByTypeResponse
-            do throws(GATTError) {
-                response = try await perform(
-                    ATTReadByTypeRequest(startingHandle: next, endingHandle: service.endHandle, attributeType: GATTAttributeType.characteristic),
-                    expecting: ATTReadByTypeResponse.self,
-                    procedure,
-                    handle: next,
-                    uuid: service.uuid
+        try await forEachListed(
+            { next, end in ATTReadByTypeRequest(startingHandle: next, endingHandle: end, attributeType: GATTAttributeType.characteristic) },
+            expecting: ATTReadByTypeResponse.self, in: service.handleRange, procedure, uuid: service.uuid,
+            listing: .attributes("characteristics", handleName: "characteristic declaration handle")
+        ) { entry async throws(GATTError) in
+            let handle = entry.attributeHandle
+            var reader = ByteReader(entry.attributeValue)
+            guard entry.attributeValue.count == 5 || entry.attributeValue.count == 19,
+                let properties = reader.readUInt8(), let valueHandle = reader.readUInt16(),
+                let uuid = BluetoothUUID(littleEndianBytes: reader.readRemainingBytes())
+            else {
+                throw invalidResponse(
+                    "a characteristic declaration value must be 5 or 19 bytes, not \(entry.attributeValue.count)",
+                    procedure, handle: handle, uuid: service.uuid
                 )
-            } catch {
-                if error.isAttributeNotFound { break }
-                throw error
             }
-            guard !response.attributeDataList.isEmpty else {
-                throw invalidResponse("the Read By Type Response lists no characteristics", procedure, handle: next, uuid: service.uuid)
+            guard valueHandle > handle, valueHandle <= service.endHandle else {
+                throw invalidResponse(
+                    "value handle \(clientHex(valueHandle)) must follow its declaration and lie within the service (end \(clientHex(service.endHandle)))",
+                    procedure, handle: handle, uuid: uuid
+                )
             }
-            for entry in response.attributeDataList {
-                let handle = entry.attributeHandle
-                guard !done, handle >= next, handle <= service.endHandle else {
-                    throw invalidResponse(
-                        "characteristic declaration handle \(clientHex(handle)) is outside \(clientHex(next))…\(clientHex(service.endHandle))",
-                        procedure, handle: handle, uuid: service.uuid
-                    )
-                }
-                var reader = ByteReader(entry.attributeValue)
-                guard entry.attributeValue.count == 5 || entry.attributeValue.count == 19,
-                    let properties = reader.readUInt8(), let valueHandle = reader.readUInt16(),
-                    let uuid = BluetoothUUID(littleEndianBytes: reader.readRemainingBytes())
-                else {
-                    throw invalidResponse(
-                        "a characteristic declaration value must be 5 or 19 bytes, not \(entry.attributeValue.count)",
-                        procedure, handle: handle, uuid: service.uuid
-                    )
-                }
-                guard valueHandle > handle, valueHandle <= service.endHandle else {
-                    throw invalidResponse(
-                        "value handle \(clientHex(valueHandle)) must follow its declaration and lie within the service (end \(clientHex(service.endHandle)))",
-                        procedure, handle: handle, uuid: uuid
-                    )
-                }
-                declarations.append((handle, GATTCharacteristicProperties(rawValue: properties), valueHandle, uuid))
-                if handle == service.endHandle { done = true } else { next = handle + 1 }
-            }
+            declarations.append((handle, GATTCharacteristicProperties(rawValue: properties), valueHandle, uuid))
         }
         var characteristics: [GATTCharacteristic] = []
         characteristics.reserveCapacity(declarations.count)
@@ -268,35 +171,12 @@ extension GATTClient {
         }
         guard let range = characteristic.descriptorHandleRange else { return [] }
         var descriptors: [GATTDescriptor] = []
-        var next = range.lowerBound
-        var done = false
-        while !done {
-            let response: ATTFindInformationResponse
-            do throws(GATTError) {
-                response = try await perform(
-                    ATTFindInformationRequest(startingHandle: next, endingHandle: range.upperBound),
-                    expecting: ATTFindInformationResponse.self,
-                    procedure,
-                    handle: next,
-                    uuid: characteristic.uuid
-                )
-            } catch {
-                if error.isAttributeNotFound { break }
-                throw error
-            }
-            guard !response.information.isEmpty else {
-                throw invalidResponse("the Find Information Response lists no attributes", procedure, handle: next, uuid: characteristic.uuid)
-            }
-            for entry in response.information {
-                guard !done, entry.handle >= next, entry.handle <= range.upperBound else {
-                    throw invalidResponse(
-                        "descriptor handle \(clientHex(entry.handle)) is outside \(clientHex(next))…\(clientHex(range.upperBound))",
-                        procedure, handle: entry.handle, uuid: characteristic.uuid
-                    )
-                }
-                descriptors.append(GATTDescriptor(uuid: entry.uuid, handle: entry.handle))
-                if entry.handle == range.upperBound { done = true } else { next = entry.handle + 1 }
-            }
+        try await forEachListed(
+            { next, end in ATTFindInformationRequest(startingHandle: next, endingHandle: end) },
+            expecting: ATTFindInformationResponse.self, in: range, procedure, uuid: characteristic.uuid,
+            listing: .attributes("attributes", handleName: "descriptor handle")
+        ) { entry async throws(GATTError) in
+            descriptors.append(GATTDescriptor(uuid: entry.uuid, handle: entry.handle))
         }
         return descriptors
     }
@@ -343,22 +223,6 @@ extension GATTClient {
     }
 
     // MARK: Validation
-
-    /// Checks one service group of a discovery response: `after ≤ start ≤ end`.
-    private func checkGroup(
-        start: UInt16, end: UInt16, after next: UInt16, _ procedure: GATTClientProcedure, uuid: BluetoothUUID? = nil
-    ) throws(GATTError) -> ClosedRange<UInt16> {
-        guard start >= next, start != 0 else {
-            throw invalidResponse(
-                "service handle \(clientHex(start)) is before \(clientHex(next)): handles must increase",
-                procedure, handle: start, uuid: uuid
-            )
-        }
-        guard end >= start else {
-            throw invalidResponse("service end handle \(clientHex(end)) is before its start \(clientHex(start))", procedure, handle: start, uuid: uuid)
-        }
-        return start...end
-    }
 
     private func checkServiceRange(_ service: GATTService, _ procedure: GATTClientProcedure) throws(GATTError) {
         guard service.startHandle != 0, service.startHandle <= service.endHandle else {

@@ -34,36 +34,12 @@ extension GATTClient {
             throw invalidArgument("handle 0x0000 is not a valid starting handle", procedure, uuid: uuid)
         }
         var values: [GATTHandleValue] = []
-        var next = range.lowerBound
-        var done = false
-        while !done {
-            let response: ATTReadByTypeResponse
-            do throws(GATTError) {
-                response = try await perform(
-                    ATTReadByTypeRequest(startingHandle: next, endingHandle: range.upperBound, attributeType: uuid),
-                    expecting: ATTReadByTypeResponse.self,
-                    procedure,
-                    handle: next,
-                    uuid: uuid
-                )
-            } catch {
-                if error.isAttributeNotFound { break }
-                throw error
-            }
-            guard !response.attributeDataList.isEmpty else {
-                throw invalidResponse("the Read By Type Response lists no attributes", procedure, handle: next, uuid: uuid)
-            }
-            for entry in response.attributeDataList {
-                guard !done, entry.attributeHandle >= next, entry.attributeHandle <= range.upperBound else {
-                    throw invalidResponse(
-                        "handle \(clientHex(entry.attributeHandle)) is outside \(clientHex(next))…\(clientHex(range.upperBound))",
-                        procedure, handle: entry.attributeHandle, uuid: uuid
-                    )
-                }
-                values.append(GATTHandleValue(handle: entry.attributeHandle, value: entry.attributeValue))
-                if entry.attributeHandle == range.upperBound { done = true } else { next = entry.attributeHandle + 1 }
-            }
-            if firstOnly { done = true }
+        try await forEachListed(
+            { next, end in ATTReadByTypeRequest(startingHandle: next, endingHandle: end, attributeType: uuid) },
+            expecting: ATTReadByTypeResponse.self, in: range, procedure, uuid: uuid,
+            listing: .attributes("attributes", handleName: "handle"), onePage: firstOnly
+        ) { entry async throws(GATTError) in
+            values.append(GATTHandleValue(handle: entry.attributeHandle, value: entry.attributeValue))
         }
         return values
     }
