@@ -14,10 +14,15 @@ let package = Package(
         .library(name: "BLECore", targets: ["BLECore"]),
         .library(name: "BLEGATT", targets: ["BLEGATT"]),
         .library(name: "BLEHCI", targets: ["BLEHCI"]),
+        .library(name: "BLEHost", targets: ["BLEHost"]),
+        .library(name: "BLETransport", targets: ["BLETransport"]),
+        .library(name: "BLEVirtual", targets: ["BLEVirtual"]),
         .library(name: "BLETesting", targets: ["BLETesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
     ],
     targets: [
         .target(
@@ -39,8 +44,37 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BLEHost",
+            dependencies: [
+                "BLECore", "BLEHCI", "BLEGATT",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BLETransport",
+            dependencies: [
+                "BLEHCI",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BLEVirtual",
+            dependencies: [
+                "BLECore", "BLEHCI", "BLEGATT", "BLEHost", "BLETransport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BLETesting",
-            dependencies: ["BLECore", "BLEGATT"],
+            dependencies: [
+                "BLECore", "BLEGATT", "BLEHCI", "BLETransport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -57,6 +91,26 @@ let package = Package(
         .testTarget(
             name: "BLEHCITests",
             dependencies: ["BLECore", "BLEHCI", "BLETesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BLEHostTests",
+            dependencies: ["BLECore", "BLEHCI", "BLEGATT", "BLEHost", "BLETesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BLETransportTests",
+            dependencies: [
+                "BLEHCI", "BLETransport", "BLETesting",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BLEVirtualTests",
+            dependencies: ["BLECore", "BLEHCI", "BLEGATT", "BLEHost", "BLEVirtual", "BLETransport", "BLETesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,137 @@
+import BLEHCI
+
+/// ACL data flow control without I/O: the controller's buffer credits, one queue per connection,
+/// round-robin among the connections with data waiting, and fragmentation to the controller's
+/// buffer size.
+///
+/// Core 5.4, Vol 4, Part E, 4.1.1: the host may have at most Total_Num_LE_ACL_Data_Packets
+/// packets in the controller; HCI_Number_Of_Completed_Packets returns credits per handle, and a
+/// disconnection frees the buffers of that handle without an event. An L2CAP PDU longer than
+/// LE_ACL_Data_Packet_Length is cut into a first fragment (Packet_Boundary_Flag 0b00) and
+/// continuing fragments (0b01) — Vol 4, Part E, 5.4.2.
+///
+/// Fairness: each call to ``nextPackets()`` takes one fragment from each connection in turn
+/// (starting after the one served last), so a connection with a long backlog cannot starve the
+/// others.
+struct ACLScheduler: Sendable {
+    /// One packet to hand to the controller.
+    struct Output: Sendable, Hashable {
+        /// The fragment.
+        var packet: HCIACLDataPacket
+        /// The L2CAP channel of the PDU it belongs to, when this is the PDU's last fragment.
+        var completedChannel: UInt16?
+    }
+
+    private struct QueuedPDU: Sendable {
+        var bytes: [UInt8]
+        var channel: UInt16
+        var offset = 0
+    }
+
+    /// The most data octets in one ACL packet to the controller.
+    let maximumPacketLength: Int
+    /// How many packets the controller can hold.
+    let totalBuffers: Int
+    /// Credits left: packets that may be sent now.
+    private(set) var credits: Int
+    /// Packets sent and not yet completed, per handle.
+    private(set) var inFlight: [UInt16: Int] = [:]
+
+    private var queues: [UInt16: [QueuedPDU]] = [:]
+    /// The connections in round-robin order.
+    private var order: [UInt16] = []
+    private var nextIndex = 0
+
+    /// Creates a scheduler for a controller with `totalBuffers` buffers of `maximumPacketLength` octets.
+    init(maximumPacketLength: Int, totalBuffers: Int) {
+        self.maximumPacketLength = max(1, maximumPacketLength)
+        self.totalBuffers = max(1, totalBuffers)
+        self.credits = max(1, totalBuffers)
+    }
+
+    /// Whether any data waits for a credit.
+    var hasQueuedData: Bool { queues.values.contains { !$0.isEmpty } }
+
+    /// The number of whole or partly sent PDUs waiting on `handle`.
+    func queuedPDUCount(on handle: UInt16) -> Int { queues[handle]?.count ?? 0 }
+
+    /// Adds a connection to the rotation (done implicitly by ``enqueue(_:channel:on:)``).
+    mutating func addConnection(_ handle: UInt16) {
+        guard queues[handle] == nil else { return }
+        queues[handle] = []
+        order.append(handle)
+    }
+
+    /// Queues one L2CAP PDU (basic header included) on `handle`; `channel` is reported back when
+    /// its last fragment leaves.
+    mutating func enqueue(_ pdu: [UInt8], channel: UInt16, on handle: UInt16) {
+        addConnection(handle)
+        queues[handle, default: []].append(QueuedPDU(bytes: pdu, channel: channel))
+    }
+
+    /// The packets that may go to the controller now, spending one credit each.
+    mutating func nextPackets() -> [Output] {
+        var output: [Output] = []
+        while credits > 0, !order.isEmpty {
+            var served = false
+            for step in 0..<order.count {
+                guard credits > 0 else { break }
+                let index = (nextIndex + step) % order.count
+                let handle = order[index]
+                guard let packet = takeFragment(from: handle) else { continue }
+                output.append(packet)
+                credits -= 1
+                inFlight[handle, default: 0] += 1
+                served = true
+                nextIndex = (index + 1) % order.count
+                break
+            }
+            if !served { break }
+        }
+        return output
+    }
+
+    /// Takes HCI_Number_Of_Completed_Packets for one handle: credits come back, at most as many
+    /// as were in flight on it. Returns the credits ignored (completions for packets never sent,
+    /// or for an unknown handle).
+    @discardableResult
+    mutating func completed(_ count: Int, on handle: UInt16) -> Int {
+        let outstanding = inFlight[handle] ?? 0
+        let accepted = min(max(count, 0), outstanding)
+        inFlight[handle] = outstanding - accepted
+        credits = min(totalBuffers, credits + accepted)
+        return max(count, 0) - accepted
+    }
+
+    /// Drops a connection: its queue is discarded and the buffers it held come back (the
+    /// controller frees them on disconnection). Returns the number of PDUs discarded.
+    @discardableResult
+    mutating func removeConnection(_ handle: UInt16) -> Int {
+        let dropped = queues.removeValue(forKey: handle)?.count ?? 0
+        let freed = inFlight.removeValue(forKey: handle) ?? 0
+        credits = min(totalBuffers, credits + freed)
+        if let index = order.firstIndex(of: handle) {
+            order.remove(at: index)
+            if index < nextIndex { nextIndex -= 1 }
+            if nextIndex >= order.count { nextIndex = 0 }
+        }
+        return dropped
+    }
+
+    private mutating func takeFragment(from handle: UInt16) -> Output? {
+        guard var queue = queues[handle], var pdu = queue.first else { return nil }
+        let end = min(pdu.offset + maximumPacketLength, pdu.bytes.count)
+        let fragment = Array(pdu.bytes[pdu.offset..<end])
+        let flag: HCIACLDataPacket.PacketBoundaryFlag = pdu.offset == 0 ? .firstNonFlushable : .continuing
+        pdu.offset = end
+        var completed: UInt16?
+        if pdu.offset >= pdu.bytes.count {
+            queue.removeFirst()
+            completed = pdu.channel
+        } else {
+            queue[0] = pdu
+        }
+        queues[handle] = queue
+        return Output(packet: HCIACLDataPacket(handle: handle, packetBoundaryFlag: flag, data: fragment), completedChannel: completed)
+    }
+}

@@ -1,0 +1,95 @@
+import BLECore
+import BLEHCI
+import Logging
+
+/// The advertising the application asked for.
+struct AdvertisingRecord: Sendable {
+    var parameters: AdvertisingParameters
+    var isEnabled: Bool
+    var isRestarting = false
+}
+
+extension BLEHost {
+    /// Starts legacy advertising with `data` (and `scanResponse` for scan requests); centrals
+    /// that connect arrive on ``incomingConnections``.
+    ///
+    /// Core 5.4, Vol 4, Part E, 7.8.5–7.8.9. Advertising stops when a central connects (the
+    /// controller stops it) and restarts while fewer than
+    /// ``AdvertisingParameters/maximumConnections`` peripheral connections are open, and after a
+    /// disconnection when ``Configuration/readvertiseAfterDisconnect`` is set.
+    public func startAdvertising(
+        data: AdvertisingData,
+        scanResponse: AdvertisingData? = nil,
+        parameters: AdvertisingParameters = AdvertisingParameters()
+    ) async throws(HostError) {
+        try checkReady()
+        let advertisingBytes: [UInt8]
+        let scanResponseBytes: [UInt8]?
+        do {
+            advertisingBytes = try data.encoded()
+            scanResponseBytes = try scanResponse?.encoded()
+        } catch {
+            throw HostError(.invalidArgument, "advertising data does not fit a legacy advertisement (31 bytes): \(error)")
+        }
+        let type: HCILEAdvertisingType = parameters.isConnectable ? .advInd : (scanResponse == nil ? .advNonconnInd : .advScanInd)
+        let command = HCILESetAdvertisingParameters(
+            advertisingIntervalMin: HCITimeUnit.slot.count(for: parameters.interval.lowerBound),
+            advertisingIntervalMax: HCITimeUnit.slot.count(for: parameters.interval.upperBound),
+            advertisingType: type, ownAddressType: ownAddressType,
+            peerAddressType: .public, peerAddress: try! DeviceAddress(value: 0, isRandom: false)
+        )
+        do {
+            try command.validate()
+        } catch {
+            throw HostError(.invalidArgument, "advertising parameters: \(error)")
+        }
+        if advertising?.isEnabled == true {
+            _ = try await send(HCILESetAdvertisingEnable(enable: false))
+        }
+        advertising = nil
+        _ = try await send(command)
+        _ = try await send(HCILESetAdvertisingData(advertisingData: advertisingBytes))
+        if let scanResponseBytes {
+            _ = try await send(HCILESetScanResponseData(scanResponseData: scanResponseBytes))
+        }
+        _ = try await send(HCILESetAdvertisingEnable(enable: true))
+        advertising = AdvertisingRecord(parameters: parameters, isEnabled: true)
+    }
+
+    /// Stops advertising and forgets it (no re-advertising after disconnections).
+    public func stopAdvertising() async throws(HostError) {
+        guard let record = advertising else { return }
+        advertising = nil
+        if record.isEnabled || record.isRestarting {
+            _ = try await send(HCILESetAdvertisingEnable(enable: false))
+        }
+    }
+
+    /// Whether the host is advertising now.
+    public var isAdvertising: Bool { advertising?.isEnabled == true }
+
+    /// Re-enables advertising when it was asked for, is off, and a connection slot is free.
+    func restartAdvertisingIfNeeded() {
+        guard let record = advertising, !record.isEnabled, !record.isRestarting else { return }
+        let peripherals = connectionRecords.values.filter { $0.connection.role == .peripheral }.count
+        guard peripherals < record.parameters.maximumConnections else { return }
+        advertising?.isRestarting = true
+        Task {
+            guard self.advertising?.isRestarting == true else { return }
+            do {
+                _ = try await self.send(HCILESetAdvertisingEnable(enable: true))
+                guard self.advertising != nil else {
+                    // Stopped meanwhile: make sure it is off.
+                    _ = try await self.send(HCILESetAdvertisingEnable(enable: false))
+                    return
+                }
+                self.advertising?.isEnabled = true
+                self.advertising?.isRestarting = false
+                self.logger.info("advertising restarted")
+            } catch {
+                self.advertising?.isRestarting = false
+                self.logger.warning("could not restart advertising", metadata: ["error": "\(error)"])
+            }
+        }
+    }
+}
