@@ -1,0 +1,49 @@
+"""Shared pieces of Nightlight's Bumble interop scripts: UUIDs, JSON events, stdin commands.
+
+The Swift harness (Sources/BLETesting/BumbleHarness.swift) reads the JSON lines these scripts
+print on stdout and may write commands, one per line, on their stdin; stdin reaching EOF (the
+test process went away) ends the script.
+"""
+
+import asyncio
+import json
+import os
+import sys
+import threading
+
+# The interop GATT service, shared by bumble_peripheral.py, bumble_central.py and the Swift tests.
+SERVICE_UUID = '4E4C0001-7A5A-4B3C-9D1E-0F1A2B3C4D5E'
+READ_UUID = '4E4C0002-7A5A-4B3C-9D1E-0F1A2B3C4D5E'
+LONG_UUID = '4E4C0003-7A5A-4B3C-9D1E-0F1A2B3C4D5E'
+WRITE_COMMAND_UUID = '4E4C0004-7A5A-4B3C-9D1E-0F1A2B3C4D5E'
+NOTIFY_UUID = '4E4C0005-7A5A-4B3C-9D1E-0F1A2B3C4D5E'
+INDICATE_UUID = '4E4C0006-7A5A-4B3C-9D1E-0F1A2B3C4D5E'
+
+READ_VALUE = b'hello from bumble'
+LONG_VALUE = bytes(i % 251 for i in range(300))
+
+
+def emit(event, **fields):
+    """Prints one JSON event line, flushed."""
+    fields = {'event': event, **fields}
+    print(json.dumps(fields), flush=True)
+
+
+def commands(loop):
+    """An asyncio.Queue of stdin lines; EOF (the parent closed it, or died) ends the process.
+
+    Not PR_SET_PDEATHSIG: it fires when the parent *thread* that spawned us exits, and the
+    Swift test spawns from a pool thread that may come and go.
+    """
+    queue = asyncio.Queue()
+
+    def reader():
+        try:
+            for line in sys.stdin:
+                loop.call_soon_threadsafe(queue.put_nowait, line.strip())
+        except Exception:
+            pass
+        os._exit(0)
+
+    threading.Thread(target=reader, daemon=True).start()
+    return queue
