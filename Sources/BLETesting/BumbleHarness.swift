@@ -117,11 +117,7 @@ public enum BumbleHarness {
         arguments: [String] = [],
         filePath: String = #filePath
     ) throws -> BumbleProcess {
-        let python = try requirePython()
-        let directory = try interopDirectory(filePath: filePath)
-        return try BumbleProcess(
-            name: script, executable: python, arguments: ["-u", script] + arguments, currentDirectory: directory
-        )
+        try startPython(name: script, arguments: ["-u", script] + arguments, filePath: filePath)
     }
 
     /// Starts `python -m module arguments…` (e.g. `bumble.apps.gatt_dump`) in `Tests/Interop/`.
@@ -130,11 +126,22 @@ public enum BumbleHarness {
         arguments: [String] = [],
         filePath: String = #filePath
     ) throws -> BumbleProcess {
-        let python = try requirePython()
-        let directory = try interopDirectory(filePath: filePath)
-        return try BumbleProcess(
-            name: module, executable: python, arguments: ["-u", "-m", module] + arguments, currentDirectory: directory,
+        try startPython(
+            name: module, arguments: ["-u", "-m", module] + arguments, filePath: filePath,
             environment: ["NO_COLOR": "1", "TERM": "dumb"]
+        )
+    }
+
+    /// Starts the venv's Python in `Tests/Interop/` with `arguments`.
+    private static func startPython(
+        name: String,
+        arguments: [String],
+        filePath: String,
+        environment: [String: String] = [:]
+    ) throws -> BumbleProcess {
+        try BumbleProcess(
+            name: name, executable: try requirePython(), arguments: arguments,
+            currentDirectory: try interopDirectory(filePath: filePath), environment: environment
         )
     }
 
