@@ -31,5 +31,13 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "FuzzL2CAPReassembly",
+            dependencies: [
+                .product(name: "BLEHCI", package: "Nightlight"),
+                .product(name: "BLEHost", package: "Nightlight"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ]
 )

@@ -10,9 +10,9 @@ import BLEHCI
 /// Nothing here throws or traps: a continuing fragment with nothing to continue, a frame longer
 /// than its Length, a frame longer than ``maximumPayloadLength``, and a PDU cut short by the next
 /// start are each reported as ``Output/dropped(handle:reason:)``.
-struct L2CAPReassembler: Sendable {
+public struct L2CAPReassembler: Sendable {
     /// What one fragment produced.
-    enum Output: Sendable, Hashable {
+    public enum Output: Sendable, Hashable {
         /// A complete frame.
         case frame(handle: UInt16, L2CAPBasicFrame)
         /// Data was discarded, with a reason for the log.
@@ -26,21 +26,21 @@ struct L2CAPReassembler: Sendable {
     }
 
     /// The largest payload accepted; longer frames are dropped as they arrive.
-    let maximumPayloadLength: Int
+    public let maximumPayloadLength: Int
     private var partials: [UInt16: Partial] = [:]
     /// Handles whose current PDU is being discarded until the next first fragment.
     private var discarding: Set<UInt16> = []
 
     /// Creates a reassembler refusing payloads longer than `maximumPayloadLength`.
-    init(maximumPayloadLength: Int = 0xFFFF) {
+    public init(maximumPayloadLength: Int = 0xFFFF) {
         self.maximumPayloadLength = maximumPayloadLength
     }
 
     /// Whether a PDU is partly received on `handle`.
-    func isReassembling(_ handle: UInt16) -> Bool { partials[handle] != nil }
+    public func isReassembling(_ handle: UInt16) -> Bool { partials[handle] != nil }
 
     /// Takes one ACL packet from the controller.
-    mutating func receive(_ packet: HCIACLDataPacket) -> [Output] {
+    public mutating func receive(_ packet: HCIACLDataPacket) -> [Output] {
         let handle = packet.handle
         var output: [Output] = []
         if packet.packetBoundaryFlag.isFirst {
@@ -62,7 +62,7 @@ struct L2CAPReassembler: Sendable {
     }
 
     /// Forgets a connection's partial PDU (on disconnection).
-    mutating func removeConnection(_ handle: UInt16) {
+    public mutating func removeConnection(_ handle: UInt16) {
         partials[handle] = nil
         discarding.remove(handle)
     }
