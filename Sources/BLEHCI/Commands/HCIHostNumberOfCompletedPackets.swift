@@ -11,7 +11,7 @@ public struct HCIHostNumberOfCompletedPackets: HCICommand {
     public static let opcode = HCIOpcode.hostNumberOfCompletedPackets
 
     /// The most entries one command carries: (255 − 1) / 4.
-    public static let maximumEntryCount = 63
+    public static let maximumEntryCount = HCIHandleCountList.maximumEntryCount
 
     /// One handle and its count.
     public struct Entry: Sendable, Hashable {
@@ -37,32 +37,15 @@ public struct HCIHostNumberOfCompletedPackets: HCICommand {
 
     /// Decodes Num_Handles and the entries; throws when they overrun the parameters.
     public init(parameters reader: inout ByteReader) throws(HCIDecodingError) {
-        let count = Int(try reader.requireUInt8("Num_Handles", of: Self.subject))
-        guard reader.remainingCount >= count * 4 else {
-            throw HCIDecodingError(
-                .lengthMismatch, Self.subject, field: "Num_Handles",
-                "\(count) entries need \(count * 4) bytes, \(reader.remainingCount) left"
-            )
+        entries = try HCIHandleCountList.decode(from: &reader, countField: "Host_Num_Completed_Packets", of: Self.subject) {
+            Entry(connectionHandle: $0, hostNumCompletedPackets: $1)
         }
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            entries.append(Entry(
-                connectionHandle: try reader.requireUInt16("Connection_Handle", of: Self.subject),
-                hostNumCompletedPackets: try reader.requireUInt16("Host_Num_Completed_Packets", of: Self.subject)
-            ))
-        }
-        self.entries = entries
     }
 
     /// Encodes Num_Handles and the entries.
     public func encodeParameters(into writer: inout ByteWriter) {
         precondition(entries.count <= Self.maximumEntryCount, "at most 63 handles per command")
-        writer.writeUInt8(UInt8(entries.count))
-        for entry in entries {
-            writer.writeUInt16(entry.connectionHandle)
-            writer.writeUInt16(entry.hostNumCompletedPackets)
-        }
+        HCIHandleCountList.encode(entries.map { ($0.connectionHandle, $0.hostNumCompletedPackets) }, into: &writer)
     }
 
     /// Checks every handle's range.

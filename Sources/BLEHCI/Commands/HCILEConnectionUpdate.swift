@@ -49,23 +49,14 @@ public struct HCILEConnectionUpdate: HCICommandWithStatus {
     /// Decodes the parameters.
     public init(parameters reader: inout ByteReader) throws(HCIDecodingError) {
         connectionHandle = try reader.requireUInt16("Connection_Handle", of: Self.subject)
-        connectionIntervalMin = try reader.requireUInt16("Connection_Interval_Min", of: Self.subject)
-        connectionIntervalMax = try reader.requireUInt16("Connection_Interval_Max", of: Self.subject)
-        maxLatency = try reader.requireUInt16("Max_Latency", of: Self.subject)
-        supervisionTimeout = try reader.requireUInt16("Supervision_Timeout", of: Self.subject)
-        minCELength = try reader.requireUInt16("Min_CE_Length", of: Self.subject)
-        maxCELength = try reader.requireUInt16("Max_CE_Length", of: Self.subject)
+        (connectionIntervalMin, connectionIntervalMax, maxLatency, supervisionTimeout, minCELength, maxCELength) =
+            try Self.readConnectionParameters(from: &reader)
     }
 
     /// Encodes the parameters.
     public func encodeParameters(into writer: inout ByteWriter) {
         writer.writeUInt16(connectionHandle)
-        writer.writeUInt16(connectionIntervalMin)
-        writer.writeUInt16(connectionIntervalMax)
-        writer.writeUInt16(maxLatency)
-        writer.writeUInt16(supervisionTimeout)
-        writer.writeUInt16(minCELength)
-        writer.writeUInt16(maxCELength)
+        writeConnectionParameters(into: &writer)
     }
 
     /// Connection_Interval_Min as a duration.
@@ -78,10 +69,7 @@ public struct HCILEConnectionUpdate: HCICommandWithStatus {
     /// Checks the handle and the ranges and relations of 7.8.18.
     public func validate() throws(HCIDecodingError) {
         try Self.checkConnectionHandle(connectionHandle)
-        try Self.checkConnectionParameters(
-            intervalMin: connectionIntervalMin, intervalMax: connectionIntervalMax, maxLatency: maxLatency,
-            supervisionTimeout: supervisionTimeout, minCELength: minCELength, maxCELength: maxCELength
-        )
+        try validateConnectionParameters()
     }
 
     /// LE Connection Update Complete on the same Connection_Handle.

@@ -87,12 +87,8 @@ public struct HCILECreateConnection: HCICommandWithStatus {
         peerAddressType = HCIAddressType(rawValue: try reader.requireUInt8("Peer_Address_Type", of: Self.subject))
         peerAddress = try reader.requireAddress("Peer_Address", isRandom: peerAddressType.isRandom ?? false, of: Self.subject)
         ownAddressType = HCIOwnAddressType(rawValue: try reader.requireUInt8("Own_Address_Type", of: Self.subject))
-        connectionIntervalMin = try reader.requireUInt16("Connection_Interval_Min", of: Self.subject)
-        connectionIntervalMax = try reader.requireUInt16("Connection_Interval_Max", of: Self.subject)
-        maxLatency = try reader.requireUInt16("Max_Latency", of: Self.subject)
-        supervisionTimeout = try reader.requireUInt16("Supervision_Timeout", of: Self.subject)
-        minCELength = try reader.requireUInt16("Min_CE_Length", of: Self.subject)
-        maxCELength = try reader.requireUInt16("Max_CE_Length", of: Self.subject)
+        (connectionIntervalMin, connectionIntervalMax, maxLatency, supervisionTimeout, minCELength, maxCELength) =
+            try Self.readConnectionParameters(from: &reader)
     }
 
     /// Encodes the parameters.
@@ -103,12 +99,7 @@ public struct HCILECreateConnection: HCICommandWithStatus {
         writer.writeUInt8(peerAddressType.rawValue)
         peerAddress.write(to: &writer)
         writer.writeUInt8(ownAddressType.rawValue)
-        writer.writeUInt16(connectionIntervalMin)
-        writer.writeUInt16(connectionIntervalMax)
-        writer.writeUInt16(maxLatency)
-        writer.writeUInt16(supervisionTimeout)
-        writer.writeUInt16(minCELength)
-        writer.writeUInt16(maxCELength)
+        writeConnectionParameters(into: &writer)
     }
 
     /// LE_Scan_Interval as a duration.
@@ -133,10 +124,7 @@ public struct HCILECreateConnection: HCICommandWithStatus {
         try Self.check("Initiator_Filter_Policy", initiatorFilterPolicy, in: 0x00...0x01)
         try Self.check("Peer_Address_Type", peerAddressType.rawValue, in: 0x00...0x03)
         try Self.check("Own_Address_Type", ownAddressType.rawValue, in: 0x00...0x03)
-        try Self.checkConnectionParameters(
-            intervalMin: connectionIntervalMin, intervalMax: connectionIntervalMax, maxLatency: maxLatency,
-            supervisionTimeout: supervisionTimeout, minCELength: minCELength, maxCELength: maxCELength
-        )
+        try validateConnectionParameters()
     }
 
     /// LE Connection Complete, or LE Enhanced Connection Complete [v1] or [v2].

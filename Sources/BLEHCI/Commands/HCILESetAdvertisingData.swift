@@ -18,7 +18,7 @@ public struct HCILESetAdvertisingData: HCICommandCompleting {
     public static let opcode = HCIOpcode.leSetAdvertisingData
 
     /// The size of the Advertising_Data field.
-    public static let maximumLength = 31
+    public static let maximumLength = HCILegacyAdvertisingDataField.maximumLength
 
     /// Advertising_Data (0–31 significant octets), e.g. `AdvertisingData.encoded()`.
     public var advertisingData: [UInt8]
@@ -30,22 +30,11 @@ public struct HCILESetAdvertisingData: HCICommandCompleting {
 
     /// Decodes Advertising_Data_Length and the significant octets of Advertising_Data.
     public init(parameters reader: inout ByteReader) throws(HCIDecodingError) {
-        let length = Int(try reader.requireUInt8("Advertising_Data_Length", of: Self.subject))
-        guard length <= Self.maximumLength else {
-            throw HCIDecodingError(.invalidValue, Self.subject, field: "Advertising_Data_Length", "\(length) exceeds \(Self.maximumLength)")
-        }
-        advertisingData = try reader.requireBytes("Advertising_Data", count: length, of: Self.subject)
-        guard reader.remainingCount <= Self.maximumLength - length else {
-            throw HCIDecodingError(.trailingBytes, Self.subject, field: "Advertising_Data", "\(reader.remainingCount) bytes of padding after \(length) significant bytes; the field is 31 bytes")
-        }
-        _ = reader.readRemainingBytes()
+        advertisingData = try HCILegacyAdvertisingDataField.read("Advertising_Data", from: &reader, of: Self.subject)
     }
 
     /// Encodes Advertising_Data_Length and Advertising_Data padded with zeros to 31 octets.
     public func encodeParameters(into writer: inout ByteWriter) {
-        precondition(advertisingData.count <= Self.maximumLength, "Advertising_Data is at most 31 bytes")
-        writer.writeUInt8(UInt8(advertisingData.count))
-        writer.writeBytes(advertisingData)
-        writer.writeBytes([UInt8](repeating: 0, count: Self.maximumLength - advertisingData.count))
+        HCILegacyAdvertisingDataField.write(advertisingData, "Advertising_Data", into: &writer)
     }
 }

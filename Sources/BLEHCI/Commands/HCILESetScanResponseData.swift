@@ -18,7 +18,7 @@ public struct HCILESetScanResponseData: HCICommandCompleting {
     public static let opcode = HCIOpcode.leSetScanResponseData
 
     /// The size of the Scan_Response_Data field.
-    public static let maximumLength = 31
+    public static let maximumLength = HCILegacyAdvertisingDataField.maximumLength
 
     /// Scan_Response_Data (0–31 significant octets), e.g. `AdvertisingData.encoded()`.
     public var scanResponseData: [UInt8]
@@ -30,22 +30,11 @@ public struct HCILESetScanResponseData: HCICommandCompleting {
 
     /// Decodes Scan_Response_Data_Length and the significant octets of Scan_Response_Data.
     public init(parameters reader: inout ByteReader) throws(HCIDecodingError) {
-        let length = Int(try reader.requireUInt8("Scan_Response_Data_Length", of: Self.subject))
-        guard length <= Self.maximumLength else {
-            throw HCIDecodingError(.invalidValue, Self.subject, field: "Scan_Response_Data_Length", "\(length) exceeds \(Self.maximumLength)")
-        }
-        scanResponseData = try reader.requireBytes("Scan_Response_Data", count: length, of: Self.subject)
-        guard reader.remainingCount <= Self.maximumLength - length else {
-            throw HCIDecodingError(.trailingBytes, Self.subject, field: "Scan_Response_Data", "\(reader.remainingCount) bytes of padding after \(length) significant bytes; the field is 31 bytes")
-        }
-        _ = reader.readRemainingBytes()
+        scanResponseData = try HCILegacyAdvertisingDataField.read("Scan_Response_Data", from: &reader, of: Self.subject)
     }
 
     /// Encodes Scan_Response_Data_Length and Scan_Response_Data padded with zeros to 31 octets.
     public func encodeParameters(into writer: inout ByteWriter) {
-        precondition(scanResponseData.count <= Self.maximumLength, "Scan_Response_Data is at most 31 bytes")
-        writer.writeUInt8(UInt8(scanResponseData.count))
-        writer.writeBytes(scanResponseData)
-        writer.writeBytes([UInt8](repeating: 0, count: Self.maximumLength - scanResponseData.count))
+        HCILegacyAdvertisingDataField.write(scanResponseData, "Scan_Response_Data", into: &writer)
     }
 }

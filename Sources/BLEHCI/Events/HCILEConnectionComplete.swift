@@ -63,28 +63,12 @@ public struct HCILEConnectionComplete: HCILEMetaEventParameters {
 
     /// Decodes the parameters.
     public init(parameters reader: inout ByteReader) throws(HCIDecodingError) {
-        status = HCIStatus(rawValue: try reader.requireUInt8("Status", of: Self.subject))
-        connectionHandle = try reader.requireUInt16("Connection_Handle", of: Self.subject)
-        role = HCIRole(rawValue: try reader.requireUInt8("Role", of: Self.subject))
-        peerAddressType = HCIAddressType(rawValue: try reader.requireUInt8("Peer_Address_Type", of: Self.subject))
-        peerAddress = try reader.requireAddress("Peer_Address", isRandom: peerAddressType.isRandom ?? false, of: Self.subject)
-        connectionInterval = try reader.requireUInt16("Connection_Interval", of: Self.subject)
-        peripheralLatency = try reader.requireUInt16("Peripheral_Latency", of: Self.subject)
-        supervisionTimeout = try reader.requireUInt16("Supervision_Timeout", of: Self.subject)
-        centralClockAccuracy = try reader.requireUInt8("Central_Clock_Accuracy", of: Self.subject)
+        self.init(try HCILEConnectionCompleteFields(parameters: &reader, enhanced: false, of: Self.subject))
     }
 
     /// Encodes the parameters.
     public func encodeParameters(into writer: inout ByteWriter) {
-        writer.writeUInt8(status.rawValue)
-        writer.writeUInt16(connectionHandle)
-        writer.writeUInt8(role.rawValue)
-        writer.writeUInt8(peerAddressType.rawValue)
-        peerAddress.write(to: &writer)
-        writer.writeUInt16(connectionInterval)
-        writer.writeUInt16(peripheralLatency)
-        writer.writeUInt16(supervisionTimeout)
-        writer.writeUInt8(centralClockAccuracy)
+        fields.encode(into: &writer)
     }
 
     /// Connection_Interval as a duration.

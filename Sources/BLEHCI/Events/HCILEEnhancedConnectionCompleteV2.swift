@@ -74,34 +74,17 @@ public struct HCILEEnhancedConnectionCompleteV2: HCILEMetaEventParameters {
 
     /// Decodes the parameters.
     public init(parameters reader: inout ByteReader) throws(HCIDecodingError) {
-        status = HCIStatus(rawValue: try reader.requireUInt8("Status", of: Self.subject))
-        connectionHandle = try reader.requireUInt16("Connection_Handle", of: Self.subject)
-        role = HCIRole(rawValue: try reader.requireUInt8("Role", of: Self.subject))
-        peerAddressType = HCIAddressType(rawValue: try reader.requireUInt8("Peer_Address_Type", of: Self.subject))
-        peerAddress = try reader.requireAddress("Peer_Address", isRandom: peerAddressType.isRandom ?? false, of: Self.subject)
-        localResolvablePrivateAddress = try reader.requireAddress("Local_Resolvable_Private_Address", isRandom: true, of: Self.subject)
-        peerResolvablePrivateAddress = try reader.requireAddress("Peer_Resolvable_Private_Address", isRandom: true, of: Self.subject)
-        connectionInterval = try reader.requireUInt16("Connection_Interval", of: Self.subject)
-        peripheralLatency = try reader.requireUInt16("Peripheral_Latency", of: Self.subject)
-        supervisionTimeout = try reader.requireUInt16("Supervision_Timeout", of: Self.subject)
-        centralClockAccuracy = try reader.requireUInt8("Central_Clock_Accuracy", of: Self.subject)
-        advertisingHandle = try reader.requireUInt8("Advertising_Handle", of: Self.subject)
-        syncHandle = try reader.requireUInt16("Sync_Handle", of: Self.subject)
+        let fields = try HCILEConnectionCompleteFields(parameters: &reader, enhanced: true, of: Self.subject)
+        self.init(
+            fields,
+            advertisingHandle: try reader.requireUInt8("Advertising_Handle", of: Self.subject),
+            syncHandle: try reader.requireUInt16("Sync_Handle", of: Self.subject)
+        )
     }
 
     /// Encodes the parameters.
     public func encodeParameters(into writer: inout ByteWriter) {
-        writer.writeUInt8(status.rawValue)
-        writer.writeUInt16(connectionHandle)
-        writer.writeUInt8(role.rawValue)
-        writer.writeUInt8(peerAddressType.rawValue)
-        peerAddress.write(to: &writer)
-        localResolvablePrivateAddress.write(to: &writer)
-        peerResolvablePrivateAddress.write(to: &writer)
-        writer.writeUInt16(connectionInterval)
-        writer.writeUInt16(peripheralLatency)
-        writer.writeUInt16(supervisionTimeout)
-        writer.writeUInt8(centralClockAccuracy)
+        fields.encode(into: &writer)
         writer.writeUInt8(advertisingHandle)
         writer.writeUInt16(syncHandle)
     }

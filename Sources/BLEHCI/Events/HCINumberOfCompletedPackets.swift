@@ -10,7 +10,7 @@ public struct HCINumberOfCompletedPackets: HCIEventParameters {
     public static let eventCode = HCIEventCode.numberOfCompletedPackets
 
     /// The most entries one event carries: (255 − 1) / 4.
-    public static let maximumEntryCount = 63
+    public static let maximumEntryCount = HCIHandleCountList.maximumEntryCount
 
     /// One handle and its count.
     public struct Entry: Sendable, Hashable {
@@ -36,31 +36,14 @@ public struct HCINumberOfCompletedPackets: HCIEventParameters {
 
     /// Decodes Num_Handles and the entries.
     public init(parameters reader: inout ByteReader) throws(HCIDecodingError) {
-        let count = Int(try reader.requireUInt8("Num_Handles", of: Self.subject))
-        guard reader.remainingCount >= count * 4 else {
-            throw HCIDecodingError(
-                .lengthMismatch, Self.subject, field: "Num_Handles",
-                "\(count) entries need \(count * 4) bytes, \(reader.remainingCount) left"
-            )
+        entries = try HCIHandleCountList.decode(from: &reader, countField: "Num_Completed_Packets", of: Self.subject) {
+            Entry(connectionHandle: $0, numCompletedPackets: $1)
         }
-        var entries: [Entry] = []
-        entries.reserveCapacity(count)
-        for _ in 0..<count {
-            entries.append(Entry(
-                connectionHandle: try reader.requireUInt16("Connection_Handle", of: Self.subject),
-                numCompletedPackets: try reader.requireUInt16("Num_Completed_Packets", of: Self.subject)
-            ))
-        }
-        self.entries = entries
     }
 
     /// Encodes Num_Handles and the entries.
     public func encodeParameters(into writer: inout ByteWriter) {
         precondition(entries.count <= Self.maximumEntryCount, "at most 63 handles per event")
-        writer.writeUInt8(UInt8(entries.count))
-        for entry in entries {
-            writer.writeUInt16(entry.connectionHandle)
-            writer.writeUInt16(entry.numCompletedPackets)
-        }
+        HCIHandleCountList.encode(entries.map { ($0.connectionHandle, $0.numCompletedPackets) }, into: &writer)
     }
 }

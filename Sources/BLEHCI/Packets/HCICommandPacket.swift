@@ -16,7 +16,7 @@ public struct HCICommandPacket: Sendable, Hashable, CustomStringConvertible {
     /// The header: opcode (2) and parameter length (1).
     public static let headerLength = 3
     /// The most parameter octets one packet carries.
-    public static let maximumParameterLength = 255
+    public static let maximumParameterLength = HCIParameterBlock.maximumLength
 
     /// Opcode (2 octets).
     public var opcode: HCIOpcode
@@ -36,14 +36,7 @@ public struct HCICommandPacket: Sendable, Hashable, CustomStringConvertible {
         let subject = HCIDecodingError.Subject.packet(.command)
         var reader = ByteReader(bytes)
         opcode = HCIOpcode(rawValue: try reader.requireUInt16("Opcode", of: subject))
-        let length = Int(try reader.requireUInt8("Parameter_Total_Length", of: subject))
-        guard reader.remainingCount == length else {
-            throw HCIDecodingError(
-                .lengthMismatch, subject, field: "Parameter_Total_Length",
-                "says \(length) bytes, \(reader.remainingCount) follow"
-            )
-        }
-        parameters = reader.readRemainingBytes()
+        parameters = try HCIParameterBlock.read(from: &reader, of: subject)
     }
 
     /// The packet: header, then parameters.
@@ -51,8 +44,7 @@ public struct HCICommandPacket: Sendable, Hashable, CustomStringConvertible {
         precondition(parameters.count <= Self.maximumParameterLength, "HCI command parameters are at most 255 bytes")
         var writer = ByteWriter(capacity: Self.headerLength + parameters.count)
         writer.writeUInt16(opcode.rawValue)
-        writer.writeUInt8(UInt8(parameters.count))
-        writer.writeBytes(parameters)
+        HCIParameterBlock.write(parameters, into: &writer)
         return writer.bytes
     }
 

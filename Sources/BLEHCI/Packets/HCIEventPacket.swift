@@ -16,7 +16,7 @@ public struct HCIEventPacket: Sendable, Hashable, CustomStringConvertible {
     /// The header: event code (1) and parameter length (1).
     public static let headerLength = 2
     /// The most parameter octets one packet carries.
-    public static let maximumParameterLength = 255
+    public static let maximumParameterLength = HCIParameterBlock.maximumLength
 
     /// Event_Code (1 octet).
     public var eventCode: HCIEventCode
@@ -36,14 +36,7 @@ public struct HCIEventPacket: Sendable, Hashable, CustomStringConvertible {
         let subject = HCIDecodingError.Subject.packet(.event)
         var reader = ByteReader(bytes)
         eventCode = HCIEventCode(rawValue: try reader.requireUInt8("Event_Code", of: subject))
-        let length = Int(try reader.requireUInt8("Parameter_Total_Length", of: subject))
-        guard reader.remainingCount == length else {
-            throw HCIDecodingError(
-                .lengthMismatch, subject, field: "Parameter_Total_Length",
-                "says \(length) bytes, \(reader.remainingCount) follow"
-            )
-        }
-        parameters = reader.readRemainingBytes()
+        parameters = try HCIParameterBlock.read(from: &reader, of: subject)
     }
 
     /// The packet: header, then parameters.
@@ -51,8 +44,7 @@ public struct HCIEventPacket: Sendable, Hashable, CustomStringConvertible {
         precondition(parameters.count <= Self.maximumParameterLength, "HCI event parameters are at most 255 bytes")
         var writer = ByteWriter(capacity: Self.headerLength + parameters.count)
         writer.writeUInt8(eventCode.rawValue)
-        writer.writeUInt8(UInt8(parameters.count))
-        writer.writeBytes(parameters)
+        HCIParameterBlock.write(parameters, into: &writer)
         return writer.bytes
     }
 
