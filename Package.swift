@@ -79,7 +79,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "BLEBenchmarks",
-            dependencies: ["BLECore", "BLEGATT"],
+            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLETransport", "BLEVirtual", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/BLEBenchmarks",
             swiftSettings: swiftSettings
         ),

@@ -7,11 +7,16 @@ import Foundation
 /// Reads the inputs from `Benchmarks/samples.json` (the peer's script reads the same file) and
 /// prints one JSON object per benchmark on standard output:
 /// `{"name": "...", "operations": N, "seconds": S, "nsPerOperation": X}`.
-/// Usage: `BLEBenchmarks [samples.json] [seconds per benchmark]`.
+/// Usage: `BLEBenchmarks [samples.json] [seconds per benchmark]`; for the link benchmarks,
+/// `BLEBenchmarks link (--controllers P0,P1 | --virtual)` (LinkBenchmarks.swift).
 @main
 struct Benchmarks {
-    static func main() throws {
+    static func main() async throws {
         let arguments = CommandLine.arguments.dropFirst()
+        if arguments.first == "link" {
+            try await LinkBenchmarks.main(Array(arguments.dropFirst()))
+            return
+        }
         let samplesPath = arguments.first ?? "Benchmarks/samples.json"
         let seconds = arguments.dropFirst().first.flatMap(Double.init) ?? 1.0
         let samples = try Samples.load(path: samplesPath)
