@@ -11,7 +11,16 @@ import Foundation
 /// `BLEBenchmarks link (--controllers P0,P1 | --virtual)` (LinkBenchmarks.swift).
 @main
 struct Benchmarks {
-    static func main() async throws {
+    static func main() async {
+        do {
+            try await runBenchmarks()
+        } catch {
+            FileHandle.standardError.write(Data("BLEBenchmarks: \(error)\n".utf8))
+            exit(1)
+        }
+    }
+
+    static func runBenchmarks() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "link" {
             try await LinkBenchmarks.main(Array(arguments.dropFirst()))

@@ -164,7 +164,8 @@ enum LinkBenchmarks {
 
     static func logger(_ label: String) -> Logger {
         var logger = Logger(label: label)
-        logger.logLevel = .error
+        // NIGHTLIGHT_BENCH_LOG=debug (or trace, info, …) to see what the hosts do.
+        logger.logLevel = ProcessInfo.processInfo.environment["NIGHTLIGHT_BENCH_LOG"].flatMap(Logger.Level.init(rawValue:)) ?? .error
         return logger
     }
 

@@ -138,8 +138,12 @@ class ScanResponseController(Controller):
 
 
 def listening_socket(port):
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    # IPPROTO_TCP, not 0: asyncio sets TCP_NODELAY on accepted sockets only when the protocol is
+    # TCP; with proto 0, Nagle holds back each small HCI packet written while the previous one is
+    # unacknowledged, and the host's delayed ACK turns every ATT round trip into ~40 ms.
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM, socket.IPPROTO_TCP)
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     sock.bind(('127.0.0.1', port))
     sock.listen(1)
     sock.setblocking(False)
