@@ -69,6 +69,10 @@ public actor BLEHost {
     var activeScan: ActiveScan?
     var pendingConnect: PendingConnect?
     var advertising: AdvertisingRecord?
+    /// Counts the events on which the controller stops advertising by itself (a peripheral-role
+    /// connection, an advertising timeout): an enable that completes after one of them did not
+    /// leave advertising on.
+    var advertisingStops: UInt64 = 0
 
     /// Creates a host on `transport`; nothing is sent until ``start()``.
     ///

@@ -1,6 +1,7 @@
 import BLECore
 import BLEGATT
 import BLEHCI
+import Synchronization
 import Testing
 
 @testable import BLEHost
@@ -123,6 +124,42 @@ import Testing
         try await harness.host.stopAdvertising()
         let enables = try harness.fake.sentCommands(.leSetAdvertisingEnable).map { try HCILESetAdvertisingEnable(packet: $0).isEnabled }
         #expect(enables == [true, true, false])
+    }
+
+    /// A central connecting while LE Set Advertising Enable is on its way: the controller has
+    /// stopped advertising by the time the enable completes, so the host must not believe it is
+    /// advertising, and must restart when that connection ends (first enable and restarts alike).
+    @Test(arguments: [1, 2]) func connectionDuringTheEnableStillRestartsAfterwards(racingEnable: Int) async throws {
+        let harness = try await HostHarness.started()
+        let enables = Mutex(0)
+        let fake = harness.fake
+        fake.setBehaviour(.events { command in
+            let ok = fake.complete(HCILESetAdvertisingEnable.self, HCIStatusReturnParameters(status: .success), credits: 1)
+            guard (try? HCILESetAdvertisingEnable(packet: command).isEnabled) == true else { return [ok] }
+            let count = enables.withLock { $0 += 1; return $0 }
+            guard count == racingEnable else { return [ok] }
+            // The connection completes before the command does.
+            return [HCIEvent(FakeController.connectionComplete(handle: 0x50, role: .peripheral)), ok]
+        }, for: .leSetAdvertisingEnable)
+        try await harness.host.startAdvertising(data: AdvertisingData())
+        var incoming = harness.host.incomingConnections.makeAsyncIterator()
+        if racingEnable == 2 {
+            fake.inject(FakeController.connectionComplete(handle: 0x41, role: .peripheral))
+            _ = try #require(await incoming.next())
+            fake.inject(HCIDisconnectionComplete(connectionHandle: 0x41, reason: .remoteUserTerminatedConnection))
+        }
+        _ = try #require(await incoming.next())
+        await settle()
+        #expect(await !harness.host.isAdvertising)
+        #expect(enables.withLock { $0 } == racingEnable)
+        fake.inject(HCIDisconnectionComplete(connectionHandle: 0x50, reason: .remoteUserTerminatedConnection))
+        #expect(await fake.waitUntil { _ in enables.withLock { $0 } == racingEnable + 1 })
+        var advertising = false
+        for _ in 0..<500 where !advertising {
+            advertising = await harness.host.isAdvertising
+            if !advertising { try await Task.sleep(for: .milliseconds(2)) }
+        }
+        #expect(advertising)
     }
 
     @Test func severalPeripheralConnections() async throws {

@@ -20,6 +20,7 @@ extension BLEHost {
     ) async {
         guard status.isSuccess else {
             if role == .peripheral, status == .advertisingTimeout {
+                advertisingStops &+= 1
                 advertising?.isEnabled = false
             }
             deliverToWaiters(event)
@@ -50,6 +51,7 @@ extension BLEHost {
         }
         logger.info("connected", metadata: ["handle": "\(HostFormat.hex(handle))", "peer": "\(address)", "role": "\(role)"])
         if role == .peripheral {
+            advertisingStops &+= 1
             if advertising != nil { advertising!.isEnabled = false }
             incomingContinuation.yield(connection)
             restartAdvertisingIfNeeded()

@@ -52,8 +52,12 @@ extension BLEHost {
         if let scanResponseBytes {
             _ = try await send(HCILESetScanResponseData(scanResponseData: scanResponseBytes))
         }
+        let stops = advertisingStops
         _ = try await send(HCILESetAdvertisingEnable(enable: true))
-        advertising = AdvertisingRecord(parameters: parameters, isEnabled: true)
+        // A central may have connected while the enable was on its way: the controller has
+        // stopped advertising again, and the connection's end must restart it.
+        advertising = AdvertisingRecord(parameters: parameters, isEnabled: stops == advertisingStops)
+        restartAdvertisingIfNeeded()
     }
 
     /// Stops advertising and forgets it (no re-advertising after disconnections).
@@ -77,14 +81,22 @@ extension BLEHost {
         Task {
             guard self.advertising?.isRestarting == true else { return }
             do {
+                let stops = self.advertisingStops
                 _ = try await self.send(HCILESetAdvertisingEnable(enable: true))
                 guard self.advertising != nil else {
                     // Stopped meanwhile: make sure it is off.
                     _ = try await self.send(HCILESetAdvertisingEnable(enable: false))
                     return
                 }
-                self.advertising?.isEnabled = true
                 self.advertising?.isRestarting = false
+                guard stops == self.advertisingStops else {
+                    // A central connected while the enable was on its way: the controller
+                    // stopped advertising again; restart when a slot is free.
+                    self.advertising?.isEnabled = false
+                    self.restartAdvertisingIfNeeded()
+                    return
+                }
+                self.advertising?.isEnabled = true
                 self.logger.info("advertising restarted")
             } catch {
                 self.advertising?.isRestarting = false
