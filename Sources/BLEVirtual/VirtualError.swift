@@ -16,6 +16,8 @@ public struct VirtualError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let closed = Code(rawValue: "closed")
         /// The HCI server could not start or lost its socket.
         public static let server = Code(rawValue: "server")
+        /// A simulated world was asked for something impossible (an address already in use).
+        public static let invalidArgument = Code(rawValue: "invalidArgument")
 
         /// The code's name.
         public var description: String { rawValue }
