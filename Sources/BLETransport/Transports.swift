@@ -4,9 +4,9 @@ import BLEHCI
 ///
 /// ```swift
 /// let spec = try TransportSpec.resolve(flag: options.transport, environment: ProcessInfo.processInfo.environment)
-/// let transport = try await Transports.open(spec, options: TransportOptions(logger: logger)) { options in
-///     try await makeSimTransport(options)   // a factory from BLEVirtual
-/// }
+/// let transport = try await Transports.open(spec, options: TransportOptions(logger: logger), sim: SimWorld.transportFactory { world in
+///     try await world.add(device)   // BLEVirtual's SimWorld makes the sim transport
+/// })
 /// ```
 public enum Transports {
     /// Makes the `sim` transport; `BLEVirtual` provides one (this module cannot depend on it).
