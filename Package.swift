@@ -18,11 +18,14 @@ let package = Package(
         .library(name: "BLETransport", targets: ["BLETransport"]),
         .library(name: "BLEVirtual", targets: ["BLEVirtual"]),
         .library(name: "BLETesting", targets: ["BLETesting"]),
+        .library(name: "BLE", targets: ["BLE"]),
+        .executable(name: "ble", targets: ["ble"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
     ],
     targets: [
         .target(
@@ -77,6 +80,28 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "BLE",
+            dependencies: [
+                "BLECore", "BLEGATT", "BLEHCI", "BLEHost", "BLETransport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BLETool",
+            dependencies: [
+                "BLECore", "BLEGATT", "BLE", "BLETransport", "BLEVirtual",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ble",
+            dependencies: ["BLETool"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "BLEBenchmarks",
             dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLETransport", "BLEVirtual", .product(name: "Logging", package: "swift-log")],
@@ -111,6 +136,16 @@ let package = Package(
         .testTarget(
             name: "BLEVirtualTests",
             dependencies: ["BLECore", "BLEHCI", "BLEGATT", "BLEHost", "BLEVirtual", "BLETransport", "BLETesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BLETests",
+            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLE", "BLEVirtual", "BLETransport", "BLETesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BLEToolTests",
+            dependencies: ["BLECore", "BLEGATT", "BLE", "BLETool", "BLEVirtual", "BLETesting"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

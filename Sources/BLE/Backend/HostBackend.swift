@@ -1,0 +1,257 @@
+import BLECore
+import BLEGATT
+import BLEHCI
+import BLEHost
+import BLETransport
+import Logging
+
+/// The ``BLEBackend`` of our own host stack: a `BLEHost` in the central role on any transport.
+public actor HostBackend: BLEBackend {
+    /// The host underneath (for what the `BLE` API does not cover: connection parameters, PHY).
+    public nonisolated let host: BLEHost
+    private var state: RadioState = .unknown
+    private var observers: [UInt64: AsyncStream<RadioState>.Continuation] = [:]
+    private var nextObserver: UInt64 = 0
+    private var watcher: Task<Void, Never>?
+
+    /// Wraps a host that is not started yet; ``start()`` starts it.
+    public init(host: BLEHost) {
+        self.host = host
+    }
+
+    /// Opens the transport `spec` names, starts a host on it, and returns the backend.
+    ///
+    /// - Parameters:
+    ///   - spec: the transport (`sim`, `tcp-client:HOST:PORT`, …).
+    ///   - sim: makes the `sim` transport (``Transports/SimFactory``); the tools pass the world of
+    ///     demo devices.
+    ///   - configuration: the host's addresses, timeouts and ATT_MTU.
+    /// - Throws: ``BLEError/Code/radioUnavailable`` when the transport cannot be opened or the
+    ///   controller does not start (the message says why and what to check).
+    public static func open(
+        _ spec: TransportSpec,
+        sim: Transports.SimFactory? = nil,
+        configuration: BLEHost.Configuration = BLEHost.Configuration(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = Logger(label: "nightlight.ble")
+    ) async throws(BLEError) -> HostBackend {
+        let transport: any HCITransport
+        do {
+            transport = try await Transports.open(spec, options: TransportOptions(logger: logger), sim: sim)
+        } catch {
+            throw BLEError(error)
+        }
+        let backend = HostBackend(host: BLEHost(transport: transport, clock: clock, logger: logger, configuration: configuration))
+        try await backend.start()
+        return backend
+    }
+
+    /// Starts the host (reset and initialise the controller) and follows its state.
+    public func start() async throws(BLEError) {
+        if watcher == nil {
+            let updates = host.stateUpdates
+            watcher = Task { [weak self] in
+                for await update in updates {
+                    await self?.hostStateChanged(update)
+                }
+            }
+        }
+        do {
+            _ = try await host.start()
+            setState(.poweredOn)
+        } catch {
+            hostStateChanged(.failed(error))
+            throw BLEError(host: error)
+        }
+    }
+
+    public var radioState: RadioState { state }
+
+    public func radioStates() -> AsyncStream<RadioState> {
+        let (stream, continuation) = AsyncStream<RadioState>.makeStream(bufferingPolicy: .bufferingNewest(16))
+        continuation.yield(state)
+        nextObserver += 1
+        let id = nextObserver
+        observers[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { await self?.removeObserver(id) }
+        }
+        return stream
+    }
+
+    public func scan(active: Bool, filterDuplicates: Bool) async throws(BLEError) -> AsyncThrowingStream<BLEAdvertisementReport, any Error> {
+        let discoveries: AsyncThrowingStream<HostDiscovery, any Error>
+        do {
+            discoveries = try await host.scan(ScanParameters(isActive: active, filterDuplicates: filterDuplicates))
+        } catch {
+            throw BLEError(host: error)
+        }
+        let (stream, continuation) = AsyncThrowingStream<BLEAdvertisementReport, any Error>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        let pump = Task {
+            do {
+                for try await discovery in discoveries {
+                    continuation.yield(BLEAdvertisementReport(
+                        address: discovery.address, rssi: discovery.rssi, txPower: discovery.txPower,
+                        isConnectable: discovery.isConnectable, advertisement: discovery.advertisement
+                    ))
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: BLEError(error))
+            }
+        }
+        let host = host
+        continuation.onTermination = { _ in
+            pump.cancel()
+            Task { try? await host.stopScan() }
+        }
+        return stream
+    }
+
+    public func connect(to address: DeviceAddress, timeout: Duration) async throws(BLEError) -> any BLEBackendConnection {
+        do {
+            let connection = try await host.connect(to: address, timeout: timeout)
+            return HostBackendConnection(connection: connection)
+        } catch {
+            throw BLEError(host: error)
+        }
+    }
+
+    public func close() async {
+        await host.stop()
+        watcher?.cancel()
+        watcher = nil
+        setState(.poweredOff)
+        for continuation in observers.values { continuation.finish() }
+        observers = [:]
+    }
+
+    // MARK: State
+
+    private func hostStateChanged(_ update: BLEHost.State) {
+        switch update {
+        case .idle: setState(.unknown)
+        case .starting: setState(.resetting)
+        case .ready: setState(.poweredOn)
+        case .failed(let error): setState(Self.radioState(after: error))
+        }
+    }
+
+    /// What a host failure means for the radio.
+    static func radioState(after error: HostError) -> RadioState {
+        switch error.code {
+        case .commandFailed where error.status == .unknownHCICommand: .unsupported
+        default: .poweredOff
+        }
+    }
+
+    private func setState(_ new: RadioState) {
+        guard new != state else { return }
+        state = new
+        for continuation in observers.values { continuation.yield(new) }
+    }
+
+    private func removeObserver(_ id: UInt64) {
+        observers[id] = nil
+    }
+}
+
+/// A connection of our host, as a ``BLEBackendConnection``.
+struct HostBackendConnection: BLEBackendConnection {
+    let connection: HostConnection
+    var client: GATTClient { connection.gattClient }
+
+    var address: DeviceAddress { connection.address }
+    var isConnected: Bool { connection.isConnected }
+
+    func waitUntilDisconnected() async -> BLEError {
+        BLEError(host: await connection.waitUntilDisconnected())
+    }
+
+    func disconnect() async throws(BLEError) {
+        do {
+            try await connection.disconnect()
+        } catch {
+            // Already gone: the goal is reached.
+            if error.code == .notConnected || error.code == .disconnected { return }
+            throw BLEError(host: error)
+        }
+    }
+
+    func readRSSI() async throws(BLEError) -> Int {
+        let rssi: Int?
+        do {
+            rssi = try await connection.readRSSI()
+        } catch {
+            throw BLEError(host: error)
+        }
+        guard let rssi else { throw BLEError(.unsupported, "the controller does not know the RSSI of this connection") }
+        return rssi
+    }
+
+    var mtu: Int {
+        get async { Int(await client.mtu) }
+    }
+
+    func exchangeMTU() async throws(BLEError) -> Int {
+        try await gatt { () async throws(GATTError) in Int(try await client.exchangeMTU()) }
+    }
+
+    func discoverPrimaryServices(_ uuids: [BluetoothUUID]?) async throws(BLEError) -> [GATTService] {
+        guard let uuids else {
+            return try await gatt { () async throws(GATTError) in try await client.discoverPrimaryServices() }
+        }
+        var services: [GATTService] = []
+        for uuid in uuids {
+            services += try await gatt { () async throws(GATTError) in try await client.discoverPrimaryServices(uuid: uuid) }
+        }
+        return services.sorted { $0.startHandle < $1.startHandle }
+    }
+
+    func discoverIncludedServices(of service: GATTService) async throws(BLEError) -> [GATTIncludedService] {
+        try await gatt { () async throws(GATTError) in try await client.findIncludedServices(of: service) }
+    }
+
+    func discoverCharacteristics(of service: GATTService, _ uuids: [BluetoothUUID]?) async throws(BLEError) -> [GATTCharacteristic] {
+        let all = try await gatt { () async throws(GATTError) in try await client.discoverCharacteristics(of: service) }
+        guard let uuids else { return all }
+        return all.filter { uuids.contains($0.uuid) }
+    }
+
+    func discoverDescriptors(of characteristic: GATTCharacteristic) async throws(BLEError) -> [GATTDescriptor] {
+        try await gatt { () async throws(GATTError) in try await client.discoverDescriptors(of: characteristic) }
+    }
+
+    func read(handle: UInt16) async throws(BLEError) -> [UInt8] {
+        try await gatt { () async throws(GATTError) in try await client.readLong(handle: handle) }
+    }
+
+    func write(handle: UInt16, value: [UInt8]) async throws(BLEError) {
+        try await gatt { () async throws(GATTError) in try await client.write(handle: handle, value: value) }
+    }
+
+    func reliableWrite(_ writes: [(handle: UInt16, value: [UInt8])]) async throws(BLEError) {
+        try await gatt { () async throws(GATTError) in try await client.reliableWrite(writes) }
+    }
+
+    func writeWithoutResponse(handle: UInt16, value: [UInt8]) async throws(BLEError) {
+        try await gatt { () async throws(GATTError) in try await client.writeWithoutResponse(handle: handle, value: value) }
+    }
+
+    func subscribe(to characteristic: GATTCharacteristic, indicate: Bool?) async throws(BLEError) -> AsyncThrowingStream<[UInt8], any Error> {
+        try await gatt { () async throws(GATTError) in try await client.subscribe(to: characteristic, indicate: indicate) }
+    }
+
+    /// Runs a GATT procedure; a failure becomes a ``BLEError``, a closed bearer the reason the
+    /// connection ended.
+    private func gatt<T>(_ body: () async throws(GATTError) -> T) async throws(BLEError) -> T {
+        do {
+            return try await body()
+        } catch {
+            if error.code == .bearerClosed, let ended = connection.state.disconnection {
+                throw BLEError(.disconnected, "\(error.procedure.map { "\($0): " } ?? "")\(ended.message)", hciStatus: ended.status)
+            }
+            throw BLEError(gatt: error)
+        }
+    }
+}

@@ -1,0 +1,274 @@
+import BLECore
+import BLEHost
+import BLETransport
+import Logging
+import Synchronization
+
+/// Which advertisements a scan reports.
+public struct ScanFilter: Sendable, Hashable {
+    /// Report only devices advertising at least one of these services (in a service UUID list or
+    /// as service data); empty reports all.
+    public var services: [BluetoothUUID]
+    /// Report only devices whose name contains this text, ignoring case; nil reports all.
+    public var nameContains: String?
+    /// Report only advertisements at least this strong (dBm); nil reports all.
+    public var minimumRSSI: Int?
+    /// Report every advertisement (true), or each device once per scan (false).
+    public var allowDuplicates: Bool
+
+    /// Creates a filter; the default reports everything, every time it is heard.
+    public init(services: [BluetoothUUID] = [], nameContains: String? = nil, minimumRSSI: Int? = nil, allowDuplicates: Bool = true) {
+        self.services = services
+        self.nameContains = nameContains
+        self.minimumRSSI = minimumRSSI
+        self.allowDuplicates = allowDuplicates
+    }
+
+    /// Whether `report` passes.
+    public func matches(_ report: BLEAdvertisementReport) -> Bool {
+        if let minimumRSSI, (report.rssi ?? Int.min) < minimumRSSI { return false }
+        if let nameContains, !nameContains.isEmpty {
+            guard let name = report.advertisement.name, name.localizedCaseInsensitiveContains(nameContains) else { return false }
+        }
+        if !services.isEmpty {
+            let advertised = Set(report.advertisement.serviceUUIDs + report.advertisement.serviceData.map(\.uuid))
+            guard services.contains(where: advertised.contains) else { return false }
+        }
+        return true
+    }
+}
+
+/// One advertisement heard while scanning, with the ``Peripheral`` it came from.
+public struct Discovery: Sendable {
+    /// The peripheral, known to the central from now on.
+    public let peripheral: Peripheral
+    /// What was heard.
+    public let report: BLEAdvertisementReport
+
+    /// The advertiser's address.
+    public var address: DeviceAddress { report.address }
+    /// The advertised name, if any.
+    public var name: String? { report.advertisement.name }
+    /// RSSI in dBm, when known.
+    public var rssi: Int? { report.rssi }
+    /// The advertisement and scan response merged.
+    public var advertisement: AdvertisementView { report.advertisement }
+}
+
+/// The central role: the radio's state, scanning, and the peripherals it knows.
+///
+/// ```swift
+/// let central = try await Central.open(.sim, sim: world)
+/// for try await discovery in try await central.scan(filter: ScanFilter(nameContains: "demo")) {
+///     try await discovery.peripheral.connect()
+///     break
+/// }
+/// ```
+///
+/// Every peripheral seen in a scan (or asked for by address) is *known*: ``peripherals`` lists
+/// them by signal strength, ``peripheral(_:)`` retrieves one by its identifier, and the same
+/// ``Peripheral`` object comes back for the same address every time.
+public actor Central {
+    /// The backend underneath.
+    public nonisolated let backend: any BLEBackend
+    private var known: [DeviceAddress: Peripheral] = [:]
+    private var scanning: UInt64?
+    private var nextScan: UInt64 = 0
+
+    /// Creates a central on a started backend.
+    public init(backend: any BLEBackend) {
+        self.backend = backend
+    }
+
+    /// Opens a transport and starts our host on it: the usual way to make a central.
+    ///
+    /// - Parameters:
+    ///   - spec: where the controller is (`sim` for the in-process virtual radio).
+    ///   - sim: the world `sim` opens (e.g. `SimWorld.transportFactory { … }` from `BLEVirtual`).
+    ///   - configuration: the host's addresses, timeouts and ATT_MTU.
+    /// - Throws: ``BLEError/Code/radioUnavailable`` with the reason when there is no usable
+    ///   controller.
+    public static func open(
+        _ spec: TransportSpec,
+        sim: Transports.SimFactory? = nil,
+        configuration: BLEHost.Configuration = BLEHost.Configuration(),
+        logger: Logger = Logger(label: "nightlight.ble")
+    ) async throws(BLEError) -> Central {
+        Central(backend: try await HostBackend.open(spec, sim: sim, configuration: configuration, logger: logger))
+    }
+
+    // MARK: Radio
+
+    /// The radio state now.
+    public var state: RadioState {
+        get async { await backend.radioState }
+    }
+
+    /// The radio state, the current one first, then every change.
+    public func states() async -> AsyncStream<RadioState> {
+        await backend.radioStates()
+    }
+
+    /// Stops scanning, disconnects every peripheral and releases the radio.
+    public func close() async {
+        for peripheral in known.values {
+            await peripheral.disconnectForClose()
+        }
+        await backend.close()
+    }
+
+    // MARK: Scanning
+
+    /// Scans and reports the advertisements `filter` lets through, each with its (known)
+    /// ``Peripheral``. Scanning stops when the iteration ends (break, or the task is cancelled).
+    ///
+    /// - Parameters:
+    ///   - filter: services, name, minimum RSSI, duplicates.
+    ///   - active: send scan requests, so scan responses (names, more services) are merged in.
+    /// - Throws: ``BLEError/Code/busy`` while another scan of this central runs;
+    ///   ``BLEError/Code/radioUnavailable`` when the radio is off.
+    public func scan(filter: ScanFilter = ScanFilter(), active: Bool = true) async throws(BLEError) -> AsyncThrowingStream<Discovery, any Error> {
+        guard scanning == nil else { throw BLEError(.busy, "a scan is already running on this central; end it first") }
+        nextScan += 1
+        let id = nextScan
+        scanning = id
+        let reports: AsyncThrowingStream<BLEAdvertisementReport, any Error>
+        do {
+            reports = try await backend.scan(active: active, filterDuplicates: false)
+        } catch {
+            scanning = nil
+            throw error
+        }
+        let (stream, continuation) = AsyncThrowingStream<Discovery, any Error>.makeStream(bufferingPolicy: .bufferingNewest(256))
+        let pump = Task { [weak self] in
+            var reported: Set<DeviceAddress> = []
+            do {
+                for try await report in reports {
+                    guard let self else { break }
+                    let peripheral = await self.heard(report)
+                    guard filter.matches(report) else { continue }
+                    if !filter.allowDuplicates {
+                        guard reported.insert(report.address).inserted else { continue }
+                    }
+                    continuation.yield(Discovery(peripheral: peripheral, report: report))
+                }
+                continuation.finish()
+            } catch {
+                continuation.finish(throwing: BLEError(error))
+            }
+            await self?.scanEnded(id)
+        }
+        continuation.onTermination = { _ in pump.cancel() }
+        return stream
+    }
+
+    /// Whether a scan of this central is running.
+    public var isScanning: Bool { scanning != nil }
+
+    /// Scans for up to `duration` and returns what was heard, each device once (its latest
+    /// advertisement), strongest first.
+    public func scan(for duration: Duration, filter: ScanFilter = ScanFilter(), active: Bool = true) async throws(BLEError) -> [Discovery] {
+        let stream = try await scan(filter: filter, active: active)
+        let heard = LatestDiscoveries()
+        let failure: BLEError? = await withTaskGroup(of: BLEError?.self) { group in
+            group.addTask {
+                do {
+                    for try await discovery in stream { heard.record(discovery) }
+                    return nil
+                } catch {
+                    return BLEError(error)
+                }
+            }
+            group.addTask {
+                try? await Task.sleep(for: duration)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        if let failure, failure.code != .cancelled { throw failure }
+        if Task.isCancelled { throw BLEError(.cancelled, "the scan was cancelled") }
+        return Self.strongestFirst(heard.all)
+    }
+
+    static func strongestFirst(_ discoveries: [Discovery]) -> [Discovery] {
+        discoveries.sorted { ($0.rssi ?? Int.min, $1.address.description) > ($1.rssi ?? Int.min, $0.address.description) }
+    }
+
+    private func heard(_ report: BLEAdvertisementReport) -> Peripheral {
+        let peripheral = peripheral(for: report.address)
+        peripheral.heard(report)
+        return peripheral
+    }
+
+    private func scanEnded(_ id: UInt64) {
+        if scanning == id { scanning = nil }
+    }
+
+    // MARK: Known peripherals
+
+    /// The known peripherals, strongest last-heard signal first (never heard: last).
+    public var peripherals: [Peripheral] {
+        known.values.sorted { ($0.rssi ?? Int.min, $1.identifier.description) > ($1.rssi ?? Int.min, $0.identifier.description) }
+    }
+
+    /// The known peripheral with `identifier`, if any (retrieving a peripheral seen earlier).
+    public func peripheral(_ identifier: DeviceAddress) -> Peripheral? {
+        known[identifier]
+    }
+
+    /// The peripheral at `address`: the known one, or a new known one (to connect to a device
+    /// by address without scanning).
+    public func peripheral(for address: DeviceAddress) -> Peripheral {
+        if let peripheral = known[address] { return peripheral }
+        let peripheral = Peripheral(identifier: address, backend: backend)
+        known[address] = peripheral
+        return peripheral
+    }
+
+    /// The known peripheral whose address (any spelling `DeviceAddress` parses) or advertised name
+    /// (ignoring case) is `target`; a name must be unambiguous.
+    public func peripheral(named target: String) throws(BLEError) -> Peripheral? {
+        if let address = try? DeviceAddress(parsing: target),
+            let peripheral = known.values.first(where: { $0.identifier.value == address.value })
+        {
+            return peripheral  // whatever its address type
+        }
+        let matches = known.values.filter { $0.name?.caseInsensitiveCompare(target) == .orderedSame }
+        guard matches.count <= 1 else {
+            let addresses = matches.map(\.identifier.description).sorted().joined(separator: ", ")
+            throw BLEError(.invalidArgument, "\(matches.count) devices are named '\(target)' (\(addresses)); use an address")
+        }
+        return matches.first
+    }
+
+    /// How many peripherals the central knows.
+    public var knownPeripheralCount: Int { known.count }
+
+    /// Forgets a peripheral (disconnecting it first, if connected). Returns whether it was known.
+    @discardableResult
+    public func removeKnownPeripheral(_ identifier: DeviceAddress) async -> Bool {
+        guard let peripheral = known.removeValue(forKey: identifier) else { return false }
+        await peripheral.disconnectForClose()
+        return true
+    }
+
+    /// Forgets every peripheral, disconnecting those connected.
+    public func removeAllKnownPeripherals() async {
+        let all = known.values
+        known = [:]
+        for peripheral in all { await peripheral.disconnectForClose() }
+    }
+}
+
+/// The latest discovery of each device, shared between a scan's collector and its caller.
+private final class LatestDiscoveries: Sendable {
+    private let latest = Mutex<[DeviceAddress: Discovery]>([:])
+
+    func record(_ discovery: Discovery) {
+        latest.withLock { $0[discovery.address] = discovery }
+    }
+
+    var all: [Discovery] { latest.withLock { Array($0.values) } }
+}
