@@ -145,7 +145,10 @@ let package = Package(
         ),
         .testTarget(
             name: "BLEToolTests",
-            dependencies: ["BLECore", "BLEGATT", "BLE", "BLETool", "BLEVirtual", "BLETesting"],
+            dependencies: [
+                "BLECore", "BLEGATT", "BLE", "BLETool", "BLEVirtual", "BLETesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
