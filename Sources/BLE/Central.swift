@@ -167,13 +167,24 @@ public actor Central {
 
     /// Scans for up to `duration` and returns what was heard, each device once (its latest
     /// advertisement), strongest first.
-    public func scan(for duration: Duration, filter: ScanFilter = ScanFilter(), active: Bool = true) async throws(BLEError) -> [Discovery] {
+    ///
+    /// - Parameter stop: ends the scan early, once it returns true for a discovery (which is
+    ///   included).
+    public func scan(
+        for duration: Duration,
+        filter: ScanFilter = ScanFilter(),
+        active: Bool = true,
+        until stop: (@Sendable (Discovery) -> Bool)? = nil
+    ) async throws(BLEError) -> [Discovery] {
         let stream = try await scan(filter: filter, active: active)
         let heard = LatestDiscoveries()
         let failure: BLEError? = await withTaskGroup(of: BLEError?.self) { group in
             group.addTask {
                 do {
-                    for try await discovery in stream { heard.record(discovery) }
+                    for try await discovery in stream {
+                        heard.record(discovery)
+                        if stop?(discovery) == true { break }
+                    }
                     return nil
                 } catch {
                     return BLEError(error)

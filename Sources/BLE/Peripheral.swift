@@ -230,7 +230,7 @@ public final class Peripheral: Sendable, Hashable, CustomStringConvertible {
 
     /// The ATT_MTU of the connection.
     public var mtu: Int {
-        get async throws(BLEError) { await try requireConnection().mtu }
+        get async throws(BLEError) { try await requireConnection().mtu }
     }
 
     // MARK: Services

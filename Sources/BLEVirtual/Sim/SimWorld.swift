@@ -133,13 +133,23 @@ public actor SimWorld {
     ///   - address: its public address; nil counts up from ``firstCentralAddress``.
     ///   - distance: metres from the vantage point.
     public func makeCentral(address: DeviceAddress? = nil, distance: Double = 0.5) throws -> SimTransport {
+        let controller = try makeController(address: address, distance: distance)
+        return SimTransport(base: controller.hostTransport, world: self, owner: nil)
+    }
+
+    /// Makes a bare controller on the link for a host elsewhere, e.g. one served by
+    /// ``VirtualHCIServer`` to another stack. It stays until ``shutDown()``.
+    /// - Parameters:
+    ///   - address: its public address; nil counts up from ``firstCentralAddress``.
+    ///   - distance: metres from the vantage point.
+    public func makeController(address: DeviceAddress? = nil, distance: Double = 0.5) throws -> VirtualController {
         try checkRunning()
         let address = try address ?? nextCentralAddress()
         try checkAddressIsFree(address, for: "a central")
         let controller = VirtualController(publicAddress: address, name: "central \(address)", logger: logger)
         link.attach(controller, distance: distance)
         centrals.append(controller)
-        return SimTransport(base: controller.hostTransport, world: self, owner: nil)
+        return controller
     }
 
     /// Stops every device and central: firmware cancelled, hosts stopped, controllers off the

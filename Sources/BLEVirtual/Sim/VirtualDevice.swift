@@ -32,18 +32,31 @@ public protocol VirtualDevice: Sendable {
     func run(_ context: VirtualDeviceContext) async throws
 }
 
-/// What a ``VirtualDevice`` runs with: its started host, its controller, and the world's clock.
+/// What a ``VirtualDevice`` runs with: its started host and the clock of its timers.
+///
+/// In a ``SimWorld`` the host runs on a ``VirtualController`` of the world's link; under
+/// `ble simulate` it runs on any controller (Bumble's, a UART one), and ``controller`` and
+/// ``link`` are nil.
 public struct VirtualDeviceContext: Sendable {
-    /// Our host in the peripheral role, started on ``controller``.
+    /// Our host in the peripheral role, started.
     public let host: BLEHost
-    /// The device's controller on the world's link.
-    public let controller: VirtualController
-    /// The world's link (distances, simulated link loss).
-    public let link: VirtualLink
-    /// The clock every timer of the firmware uses (the world's).
+    /// The device's controller, when it is a virtual one.
+    public let controller: VirtualController?
+    /// The world's link (distances, simulated link loss), when in a ``SimWorld``.
+    public let link: VirtualLink?
+    /// The clock every timer of the firmware uses.
     public let clock: any Clock<Duration>
     /// A logger labelled with the device.
     public let logger: Logger
+
+    /// Creates a context.
+    public init(host: BLEHost, controller: VirtualController? = nil, link: VirtualLink? = nil, clock: any Clock<Duration>, logger: Logger) {
+        self.host = host
+        self.controller = controller
+        self.link = link
+        self.clock = clock
+        self.logger = logger
+    }
 }
 
 /// A device whose behaviour is its GATT database: it serves `makeServer()` and advertises
