@@ -69,6 +69,9 @@ public actor BLEHost {
     var activeScan: ActiveScan?
     var pendingConnect: PendingConnect?
     var advertising: AdvertisingRecord?
+    /// The random address in use as own address (configured, or made at start-up for a
+    /// controller without a public address); nil: the public address.
+    var ownRandomAddress: DeviceAddress?
     /// Counts the events on which the controller stops advertising by itself (a peripheral-role
     /// connection, an advertising timeout): an enable that completes after one of them did not
     /// leave advertising on.
@@ -185,17 +188,33 @@ public actor BLEHost {
             throw HostError(.protocolError, "the controller reports no ACL data buffers (length \(packetLength), count \(packetCount)); it cannot carry LE data")
         }
         let bdAddress = try await send(HCIReadBDADDR()).bdADDR
-        if let random = configuration.randomAddress {
+        // A controller without a public address (BD_ADDR 00:00:00:00:00:00: Bumble's virtual
+        // controllers, many UART boards) gets a static random address, so two such hosts on one
+        // link are told apart.
+        let random = configuration.randomAddress ?? (bdAddress.value == 0 ? Self.makeStaticRandomAddress() : nil)
+        if let random {
             guard random.isRandom else {
                 throw HostError(.invalidArgument, "the configured random address \(random) is a public address")
             }
             _ = try await send(HCILESetRandomAddress(randomAddress: random))
         }
+        ownRandomAddress = random
         return ControllerInfo(
             version: version, lmpFeatures: features?.lmpFeatures, supportedCommands: commands?.supportedCommands,
             leFeatures: leFeatures?.leFeatures, aclDataPacketLength: packetLength, totalNumACLDataPackets: packetCount,
-            publicAddress: bdAddress, randomAddress: configuration.randomAddress
+            publicAddress: bdAddress, randomAddress: random
         )
+    }
+
+    /// A static random address (Core 5.4, Vol 6, Part B, 1.3.2.1): the two most significant bits
+    /// 1, the other 46 random and neither all 0 nor all 1.
+    static func makeStaticRandomAddress() -> DeviceAddress {
+        var generator = SystemRandomNumberGenerator()
+        while true {
+            let random = generator.next() & 0x3FFF_FFFF_FFFF
+            guard random != 0, random != 0x3FFF_FFFF_FFFF else { continue }
+            return try! DeviceAddress(value: 0xC000_0000_0000 | random, isRandom: true)
+        }
     }
 
     /// Runs an informational command whose failure only costs information.

@@ -36,6 +36,26 @@ import Testing
         #expect(await harness.host.controllerInfo?.address == random)
     }
 
+    /// A controller without a public address (BD_ADDR all zeros, as Bumble's virtual ones) gets
+    /// a fresh static random address, used as own address from then on.
+    @Test func aControllerWithoutAPublicAddressGetsAStaticRandomOne() async throws {
+        let zero = try DeviceAddress(value: 0, isRandom: false)
+        let first = try await HostHarness.started { $0.state.withLock { $0.address = zero } }
+        let command = try #require(first.fake.sentCommands(.leSetRandomAddress).first)
+        let random = try HCILESetRandomAddress(packet: command).randomAddress
+        #expect(random.type == .randomStatic)
+        #expect(random.value >> 46 == 0b11)
+        #expect(await first.host.controllerInfo?.address == random)
+        _ = try await first.host.scan()
+        let scanParameters = try #require(first.fake.sentCommands(.leSetScanParameters).first)
+        #expect(try HCILESetScanParameters(packet: scanParameters).ownAddressType == .random)
+        let second = try await HostHarness.started { $0.state.withLock { $0.address = zero } }
+        #expect(await second.host.controllerInfo?.address != random, "each host its own")
+        // A controller with a public address keeps using it.
+        let withPublic = try await HostHarness.started()
+        #expect(withPublic.fake.sentCommands(.leSetRandomAddress).isEmpty)
+    }
+
     @Test func optionalReadsMayFail() async throws {
         let harness = try await HostHarness.started { fake in
             fake.setBehaviour(.events { command in

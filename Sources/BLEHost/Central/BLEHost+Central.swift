@@ -18,7 +18,7 @@ struct PendingConnect: Sendable {
 extension BLEHost {
     /// The own address type the configuration implies.
     var ownAddressType: HCIOwnAddressType {
-        configuration.randomAddress == nil ? .public : .random
+        ownRandomAddress == nil ? .public : .random
     }
 
     // MARK: Scanning
