@@ -1,0 +1,106 @@
+import ArgumentParser
+import BLECore
+import BLEHost
+import BLETransport
+import BLEVirtual
+import Foundation
+
+/// `ble simulate DEVICE… --transport SPEC…`: runs virtual devices in the peripheral role, each
+/// on its own controller, until interrupted.
+struct SimulateCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "simulate",
+        abstract: "Run virtual devices in the peripheral role on controllers, until interrupted.",
+        discussion: """
+            Each device needs its own controller: give one --transport per device, in the same \
+            order (e.g. Bumble's virtual controllers: --transport tcp-client:127.0.0.1:9001). \
+            Devices: \(ToolEnvironment.catalog.kinds.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The kinds of device to run (see the list below).", valueName: "device"))
+    var devices: [String]
+
+    @OptionGroup var options: ToolOptions
+
+    func validate() throws {
+        guard !devices.isEmpty else { throw ValidationError("name at least one device: \(ToolEnvironment.catalog.names.joined(separator: ", "))") }
+        for name in devices {
+            do {
+                _ = try ToolEnvironment.catalog.kind(named: name)
+            } catch {
+                throw ValidationError(error.message)
+            }
+        }
+        let transports = try transportSpecs()
+        guard transports.count == devices.count else {
+            throw ValidationError("\(devices.count) devices need \(devices.count) controllers: give one --transport per device (got \(transports.count))")
+        }
+        if transports.contains(.sim) {
+            throw ValidationError("""
+                simulate runs devices for another host to reach, which the in-process sim radio cannot offer: \
+                give a controller with --transport tcp-client:HOST:PORT (e.g. Bumble's virtual controllers), \
+                or serve the demo world with `ble controller --listen tcp-server:127.0.0.1:9000`
+                """)
+        }
+    }
+
+    /// One spec per `--transport` (NIGHTLIGHT_TRANSPORT when none is given).
+    private func transportSpecs() throws -> [TransportSpec] {
+        if options.transports.isEmpty { return [try options.resolvedTransport()] }
+        return try options.transports.map { text in
+            do {
+                return try TransportSpec(parsing: text)
+            } catch {
+                throw ValidationError("\(error)")
+            }
+        }
+    }
+
+    func execute() async throws {
+        let logger = options.logger()
+        let made = try ToolEnvironment.catalog.makeDevices(names: devices, directory: ToolEnvironment.deviceDirectory)
+        var hosts: [BLEHost] = []
+        var firmware: [Task<Void, any Error>] = []
+        defer { for task in firmware { task.cancel() } }
+        do {
+            for (device, spec) in zip(made, try transportSpecs()) {
+                let transport = try await Transports.open(spec, options: TransportOptions(logger: logger))
+                let host = BLEHost(transport: transport, clock: ContinuousClock(), logger: logger)
+                hosts.append(host)
+                let info = try await host.start()
+                var deviceLogger = logger
+                deviceLogger[metadataKey: "device"] = "\(device.name)"
+                let context = VirtualDeviceContext(host: host, clock: ContinuousClock(), logger: deviceLogger)
+                firmware.append(Task { try await device.run(context) })
+                if options.json {
+                    let line = SimulateStarted(event: "started", device: device.name, transport: spec.description, address: info.address.description)
+                    ToolOutput.print(try PresentationJSON.encode(line, layout: .line))
+                } else {
+                    ToolOutput.print("\(device.name): running on \(spec) as \(info.address)")
+                }
+            }
+            if !options.json { ToolOutput.print("Ctrl-C stops.") }
+            // The firmware runs until cancelled; one that fails ends the command with its error.
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for task in firmware {
+                    group.addTask { try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() } }
+                }
+                for try await _ in group {}
+                // Every firmware returned by itself: keep serving until interrupted.
+                while true { try await Task.sleep(for: .seconds(3600)) }
+            }
+        } catch {
+            for host in hosts { await host.stop() }
+            throw error
+        }
+    }
+
+    /// The `--json` line printed for each device started.
+    struct SimulateStarted: Codable {
+        var event: String
+        var device: String
+        var transport: String
+        var address: String
+    }
+}

@@ -1,0 +1,92 @@
+import ArgumentParser
+import BLE
+import BLECore
+import BLETransport
+import BLEVirtual
+import Foundation
+import Logging
+import Synchronization
+
+/// The options every `ble` command takes.
+struct ToolOptions: ParsableArguments {
+    @Option(
+        name: .customLong("transport"),
+        help: ArgumentHelp(
+            "Where the controller is: sim (default), tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD], hci-socket:N. Also NIGHTLIGHT_TRANSPORT; the flag wins.",
+            valueName: "spec"
+        )
+    )
+    var transports: [String] = []
+
+    @Flag(name: .long, help: "Print JSON for scripts instead of text.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("How much the stack logs on standard error: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
+    var logLevel: String = "error"
+
+    func validate() throws {
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("invalid --log-level '\(logLevel)'; expected one of trace, debug, info, notice, warning, error, critical")
+        }
+        if transports.count <= 1 { _ = try resolvedTransport() }
+    }
+
+    /// The transport spec: the flag, else NIGHTLIGHT_TRANSPORT, else `sim`.
+    func resolvedTransport() throws -> TransportSpec {
+        guard transports.count <= 1 else {
+            throw ValidationError("give --transport once (only `ble simulate` takes one per device)")
+        }
+        do {
+            return try TransportSpec.resolve(flag: transports.first, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// A logger on standard error at `--log-level`.
+    func logger(_ label: String = "ble") -> Logger {
+        var logger = Logger(label: label) { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel = Logger.Level(rawValue: logLevel) ?? .error
+        return logger
+    }
+
+    /// Opens a central on the transport; `sim` gets the demo world of ``ToolEnvironment/catalog``.
+    func openCentral() async throws -> Central {
+        let spec = try resolvedTransport()
+        let logger = logger()
+        return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), logger: logger)
+    }
+}
+
+/// What the `ble` tool runs with, shared by its commands (and extended by tools built on it).
+public enum ToolEnvironment {
+    /// The virtual devices `ble simulate` knows, and the demo world of the `sim` transport.
+    /// Tools that add device kinds (the `nightlight` tool adds the Smart Nightlight) set this
+    /// before running a command.
+    public static var catalog: VirtualDeviceCatalog {
+        get { catalogStore.withLock { $0 } }
+        set { catalogStore.withLock { $0 = newValue } }
+    }
+
+    private static let catalogStore = Mutex(VirtualDeviceCatalog.standard)
+
+    /// Where virtual devices keep their settings between runs (their "flash"):
+    /// `$NIGHTLIGHT_SIM_DIR`, else `$XDG_STATE_HOME/nightlight/sim`, else
+    /// `~/.local/state/nightlight/sim`.
+    public static var deviceDirectory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let explicit = environment["NIGHTLIGHT_SIM_DIR"], !explicit.isEmpty { return explicit }
+        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (NSHomeDirectory() as NSString).appendingPathComponent(".local/state")
+        return (state as NSString).appendingPathComponent("nightlight/sim")
+    }
+
+    /// The `sim` transport: a world with the catalog's demo devices.
+    static func simFactory(logger: Logger) -> Transports.SimFactory {
+        let catalog = catalog
+        let directory = deviceDirectory
+        return SimWorld.transportFactory { world in
+            _ = try await catalog.populate(world, directory: directory)
+        }
+    }
+}
