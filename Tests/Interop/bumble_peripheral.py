@@ -1,8 +1,12 @@
 #!/usr/bin/env python3
 """A small Bumble GATT server for Nightlight's interop tests: our central connects to it.
 
-Usage: bumble_peripheral.py TRANSPORT RANDOM_ADDRESS NAME
+Usage: bumble_peripheral.py TRANSPORT RANDOM_ADDRESS NAME [--disconnect-on-prepare-write=N]
   e.g. bumble_peripheral.py tcp-client:127.0.0.1:40123 C2:33:44:55:66:77 BumblePeripheral
+
+--disconnect-on-prepare-write=N (a fault for the tests): the N-th Prepare Write Request this
+script receives is left unanswered and the connection is disconnected at once; every other one is
+served normally, so a long write after reconnecting succeeds.
 
 Service SERVICE_UUID (interop_common.py): READ_UUID (read: READ_VALUE), LONG_UUID (read, write:
 300 bytes, LONG_VALUE), WRITE_COMMAND_UUID (write without response), NOTIFY_UUID (notify),
@@ -10,13 +14,15 @@ INDICATE_UUID (indicate). Advertises connectable every 50 ms with its name in th
 and the service UUID in the scan response, and again after each disconnection.
 
 Events (JSON lines): ready, connected, mtu, written {uuid, value (hex)}, subscription {uuid, notify,
-indicate}, notified, indicated, disconnected {reason}.
+indicate}, notified, indicated, disconnected {reason}, fault {count, offset} (the N-th Prepare Write
+Request arrived and the disconnection began).
 Commands (stdin lines): `notify HEX`, `indicate HEX`, `disconnect`.
 """
 
 import asyncio
 import sys
 
+from bumble import att
 from bumble.core import AdvertisingData, UUID
 from bumble.device import Device
 from bumble.gatt import Characteristic, Service
@@ -29,7 +35,26 @@ from interop_common import (
 )
 
 
-async def main(transport_spec, address, name):
+def disconnect_on_prepare_write(device, count):
+    """Leaves the `count`-th Prepare Write Request unanswered and disconnects its connection."""
+    server = device.gatt_server
+    serve = server.on_att_prepare_write_request
+    received = 0
+
+    def on_prepare_write_request(bearer, request):
+        nonlocal received
+        received += 1
+        if received != count:
+            return serve(bearer, request)
+        emit('fault', count=received, offset=request.value_offset)
+        connection = bearer.connection if att.is_enhanced_bearer(bearer) else bearer
+        asyncio.ensure_future(connection.disconnect())
+
+    # The server dispatches each ATT PDU to its `on_<pdu name>` attribute.
+    server.on_att_prepare_write_request = on_prepare_write_request
+
+
+async def main(transport_spec, address, name, fault=None):
     loop = asyncio.get_running_loop()
     queue = commands(loop)
     async with await open_transport(transport_spec) as (source, sink):
@@ -42,6 +67,8 @@ async def main(transport_spec, address, name):
         indicate = Characteristic(INDICATE_UUID, P.INDICATE | P.READ, Characteristic.READABLE, b'\x00')
         characteristics = [readable, long, command, notify, indicate]
         device.add_service(Service(SERVICE_UUID, characteristics))
+        if fault is not None:
+            disconnect_on_prepare_write(device, fault)
 
         for characteristic in characteristics:
             uuid = str(characteristic.uuid)
@@ -101,7 +128,11 @@ async def main(transport_spec, address, name):
 
 
 if __name__ == '__main__':
-    if len(sys.argv) != 4:
+    arguments, fault = sys.argv[1:], None
+    FAULT_OPTION = '--disconnect-on-prepare-write='
+    if len(arguments) == 4 and arguments[3].startswith(FAULT_OPTION) and arguments[3][len(FAULT_OPTION):].isdigit():
+        fault = int(arguments.pop()[len(FAULT_OPTION):])
+    if len(arguments) != 3:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    asyncio.run(main(*sys.argv[1:]))
+    asyncio.run(main(*arguments, fault=fault))
