@@ -197,6 +197,8 @@ public final class Peripheral: Sendable, Hashable, CustomStringConvertible {
             return
         }
         setState(.disconnecting)
+        // Write Commands still on their way leave first (a controller may drop them otherwise).
+        await runWithTimeLimit(.seconds(2)) { await connection.waitUntilTransmitted() }
         do {
             try await connection.disconnect()
         } catch {

@@ -64,6 +64,8 @@ public actor BLEHost {
     var scheduler: ACLScheduler?
     var reassembler: L2CAPReassembler
     var connectionRecords: [UInt16: ConnectionRecord] = [:]
+    /// Callers of ``HostConnection/waitUntilTransmitted()``, per connection handle.
+    var transmitWaiters: [UInt16: [CheckedContinuation<Void, Never>]] = [:]
 
     // Roles.
     var activeScan: ActiveScan?
@@ -154,6 +156,32 @@ public actor BLEHost {
             }
             throw error
         }
+    }
+
+    /// Leaves the controller idle, then stops: scanning and advertising are disabled and every
+    /// connection is disconnected (each step bounded by the command timeout), then ``stop()``.
+    ///
+    /// The next host on the same controller then finds it idle even when the controller does
+    /// not clear everything on HCI_Reset (Bumble's virtual controllers keep scanning).
+    public func shutDown() async {
+        if case .ready = state {
+            activeScan?.continuation.finish()
+            activeScan = nil
+            advertising = nil
+            _ = try? await send(HCILESetScanEnable(enable: false, filterDuplicates: false))
+            _ = try? await send(HCILESetAdvertisingEnable(enable: false))
+            let clock = clock
+            let limit = configuration.commandTimeout
+            let connections = connectionRecords.values.map(\.connection)
+            await runWithTimeLimit(limit, clock: clock) {
+                await withTaskGroup(of: Void.self) { group in
+                    for connection in connections {
+                        group.addTask { try? await connection.disconnect() }
+                    }
+                }
+            }
+        }
+        await stop()
     }
 
     /// Stops the host: every pending operation fails, connections are forgotten (without HCI_Disconnect),
@@ -312,6 +340,7 @@ public actor BLEHost {
         advertising = nil
         let records = connectionRecords
         connectionRecords = [:]
+        resumeTransmitWaiters()
         for (handle, record) in records {
             tearDown(record, error: HostError(error.code, "the connection was lost: \(error.message)", status: error.status, connectionHandle: handle))
         }

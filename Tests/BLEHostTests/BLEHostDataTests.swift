@@ -1,6 +1,7 @@
 import BLECore
 import BLEGATT
 import BLEHCI
+import Synchronization
 import Testing
 
 @testable import BLEHost
@@ -44,6 +45,36 @@ import Testing
         #expect(harness.fake.sentACL.count == 2)
         harness.fake.inject(HCINumberOfCompletedPackets(entries: [.init(connectionHandle: 1, numCompletedPackets: 2)]))
         #expect(await harness.fake.waitUntil { $0.sentACL.count == 3 })
+    }
+
+    /// waitUntilTransmitted returns only when every fragment queued was sent and acknowledged
+    /// by Number Of Completed Packets, or when the connection ends.
+    @Test func waitUntilTransmittedWaitsForCompletedPackets() async throws {
+        let harness = try await HostHarness.started { $0.state.withLock { $0.leBufferSize = (10, 2) } }
+        let connection = try await harness.connect(handle: 1)
+        await connection.waitUntilTransmitted()  // nothing queued: at once
+        try await connection.bearer.sendNotification(handle: 0x10, value: [UInt8](repeating: 1, count: 20))  // 3 fragments
+        let done = Mutex(false)
+        let waiter = Task {
+            await connection.waitUntilTransmitted()
+            done.withLock { $0 = true }
+        }
+        await harness.fake.waitUntil { $0.sentACL.count >= 2 }
+        await settle()
+        #expect(!done.withLock { $0 }, "two in flight, one queued")
+        harness.fake.inject(HCINumberOfCompletedPackets(entries: [.init(connectionHandle: 1, numCompletedPackets: 2)]))
+        await harness.fake.waitUntil { $0.sentACL.count >= 3 }
+        await settle()
+        #expect(!done.withLock { $0 }, "the last fragment is in flight")
+        harness.fake.inject(HCINumberOfCompletedPackets(entries: [.init(connectionHandle: 1, numCompletedPackets: 1)]))
+        await waiter.value
+        #expect(done.withLock { $0 })
+
+        // A connection that ends releases its waiters.
+        try await connection.bearer.sendNotification(handle: 0x10, value: [2])
+        let second = Task { await connection.waitUntilTransmitted() }
+        harness.fake.inject(HCIDisconnectionComplete(connectionHandle: 1, reason: .connectionTimeout))
+        await second.value
     }
 
     @Test func disconnectionReturnsTheConnectionsCredits() async throws {

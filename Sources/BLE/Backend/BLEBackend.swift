@@ -82,6 +82,9 @@ public protocol BLEBackendConnection: Sendable {
     func waitUntilDisconnected() async -> BLEError
     /// Ends the connection.
     func disconnect() async throws(BLEError)
+    /// Returns once everything sent so far (Write Commands included) has left for the peer, or
+    /// the connection ended.
+    func waitUntilTransmitted() async
     /// The RSSI of the link in dBm.
     func readRSSI() async throws(BLEError) -> Int
     /// The ATT_MTU in force.

@@ -118,7 +118,7 @@ public actor HostBackend: BLEBackend {
     }
 
     public func close() async {
-        await host.stop()
+        await host.shutDown()
         watcher?.cancel()
         watcher = nil
         setState(.poweredOff)
@@ -178,11 +178,18 @@ struct HostBackendConnection: BLEBackendConnection {
         }
     }
 
+    func waitUntilTransmitted() async {
+        await connection.waitUntilTransmitted()
+    }
+
     func readRSSI() async throws(BLEError) -> Int {
         let rssi: Int?
         do {
             rssi = try await connection.readRSSI()
         } catch {
+            if error.code == .commandFailed, error.status == .unknownHCICommand {
+                throw BLEError(.unsupported, "the controller cannot read the RSSI of a connection (it does not support HCI_Read_RSSI)", hciStatus: error.status)
+            }
             throw BLEError(host: error)
         }
         guard let rssi else { throw BLEError(.unsupported, "the controller does not know the RSSI of this connection") }

@@ -70,6 +70,7 @@ extension BLEHost {
         scheduler?.removeConnection(handle)
         reassembler.removeConnection(handle)
         pumpACL()
+        resumeTransmitWaiters()
         if record.connection.role == .peripheral, configuration.readvertiseAfterDisconnect {
             restartAdvertisingIfNeeded()
         }

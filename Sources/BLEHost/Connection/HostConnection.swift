@@ -101,6 +101,14 @@ public final class HostConnection: Sendable, CustomStringConvertible {
         try await host.disconnect(handle, reason: reason)
     }
 
+    /// Returns once everything queued on this connection (Write Commands, notifications) has
+    /// been handed to the controller and the controller reported it transmitted (Number Of
+    /// Completed Packets), or the connection ended. Call it before disconnecting to be sure
+    /// unacknowledged PDUs left.
+    public func waitUntilTransmitted() async {
+        await host.waitUntilTransmitted(handle)
+    }
+
     /// The received signal strength in dBm (HCI_Read_RSSI, 7.5.4), or nil when not available.
     public func readRSSI() async throws(HostError) -> Int? {
         try await host.readRSSI(handle)

@@ -95,5 +95,28 @@ extension BLEHost {
                 connectionRecords[output.packet.handle]?.transport.didTransmit()
             }
         }
+        resumeTransmitWaiters()
+    }
+
+    /// Waits until everything queued on `handle` has been sent and the controller reported it
+    /// transmitted (Number Of Completed Packets), or the connection or host ended.
+    func waitUntilTransmitted(_ handle: UInt16) async {
+        guard !isTransmitted(handle) else { return }
+        await withCheckedContinuation { continuation in
+            transmitWaiters[handle, default: []].append(continuation)
+        }
+    }
+
+    /// Whether `handle` has nothing queued and nothing in flight (or is gone).
+    private func isTransmitted(_ handle: UInt16) -> Bool {
+        guard let scheduler, connectionRecords[handle] != nil else { return true }
+        return scheduler.queuedPDUCount(on: handle) == 0 && (scheduler.inFlight[handle] ?? 0) == 0
+    }
+
+    /// Resumes the transmit waiters whose connection is done sending (or gone).
+    func resumeTransmitWaiters() {
+        for handle in transmitWaiters.keys where isTransmitted(handle) {
+            for waiter in transmitWaiters.removeValue(forKey: handle) ?? [] { waiter.resume() }
+        }
     }
 }
