@@ -160,10 +160,6 @@ struct WriteHandleCommand: ToolCommand {
         try await Connected.run(target, options: options) { device in
             device.step("writing \(bytes.count) bytes to handle \(TextLayout.hex(attribute))…")
             try await device.peripheral.write(handle: attribute, value: bytes, withoutResponse: !withResponse)
-            if !withResponse {
-                // A Write Command has no answer: make sure it left before disconnecting.
-                _ = try? await device.peripheral.readRSSI()
-            }
         }
         if options.json {
             ToolOutput.print(try PresentationJSON.encode(WriteHandleRecord(handle: Int(attribute), hex: ValueRendering(bytes).record.hex, withResponse: withResponse)))
@@ -246,9 +242,20 @@ struct RSSICommand: ToolCommand {
             FileHandle.standardError.write(Data(device.progress.finish().utf8))
             var history = SignalHistory()
             var frame = LiveFrame(columns: terminal.columns)
+            var source = RSSISource.connection
             var taken = 0
             while !Task.isCancelled {
-                let rssi = try await device.peripheral.readRSSI()
+                let rssi: Int
+                do {
+                    rssi = try await source.read(device.peripheral, central: device.central, within: pause * 5)
+                } catch let error as BLEError where error.code == .unsupported && source == .connection {
+                    // Some controllers (Bumble's virtual ones) cannot read a connection's RSSI:
+                    // follow the device's advertisements instead.
+                    ToolOutput.note("ble: note: \(error.message); following \(device.peripheral)'s advertisements instead")
+                    try? await device.peripheral.disconnect()
+                    source = .advertisements
+                    continue
+                }
                 _ = history.record(rssi: rssi)
                 taken += 1
                 let now = Date()
@@ -256,13 +263,42 @@ struct RSSICommand: ToolCommand {
                     ToolOutput.print(try RSSIChart.jsonLine(rssi: rssi, displayed: history.displayed?.rssi, at: now))
                 } else if live {
                     var lines = RSSIChart(history: history, glyphs: terminal.glyphs, style: terminal.style).lines
-                    lines.append("\(device.peripheral) · every \(interval) s · Ctrl-C stops")
+                    lines.append("\(device.peripheral) · \(source.label) · every \(interval) s · Ctrl-C stops")
                     ToolOutput.write(frame.redraw(lines))
                 } else {
                     ToolOutput.print(RSSIChart.plainLine(rssi: rssi, at: now))
                 }
                 if let count, taken >= count { break }
                 try await Task.sleep(for: pause)
+            }
+        }
+    }
+
+    /// Where the readings come from.
+    enum RSSISource: Equatable {
+        /// HCI_Read_RSSI on the connection.
+        case connection
+        /// The RSSI of the device's advertisements (not connected).
+        case advertisements
+
+        var label: String {
+            switch self {
+            case .connection: "connection RSSI"
+            case .advertisements: "advertisement RSSI"
+            }
+        }
+
+        func read(_ peripheral: Peripheral, central: Central, within limit: Duration) async throws -> Int {
+            switch self {
+            case .connection:
+                return try await peripheral.readRSSI()
+            case .advertisements:
+                let target = peripheral.identifier
+                let heard = try await central.scan(for: limit, until: { $0.address == target && $0.rssi != nil })
+                guard let rssi = heard.first(where: { $0.address == target })?.rssi else {
+                    throw ToolError("\(peripheral) was not heard for \(limit); is it still advertising and in range?")
+                }
+                return rssi
             }
         }
     }

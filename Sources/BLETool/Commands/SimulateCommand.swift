@@ -91,7 +91,7 @@ struct SimulateCommand: ToolCommand {
                 while true { try await Task.sleep(for: .seconds(3600)) }
             }
         } catch {
-            for host in hosts { await host.stop() }
+            for host in hosts { await host.shutDown() }
             throw error
         }
     }
