@@ -111,6 +111,16 @@ struct BLEAPITests {
         let handleZero = await #expect(throws: BLEError.self) { _ = try await peripheral.read(handle: 0) }
         #expect(handleZero?.code == .invalidArgument)
 
+        // Included services and descriptor writes.
+        let included = try await vendor.discoverIncludedServices()
+        #expect(included.map(\.uuid) == [BLEWorld.battery])
+        #expect(included.first?.isPrimary == false, "an included service, as Find Included Services reports it")
+        let counter = try #require(vendor.characteristic(BLEWorld.counter))
+        let cccd = try #require(counter.descriptor(BluetoothUUID(0x2902)))
+        try await cccd.write([0x02, 0x00])
+        #expect(try await cccd.read() == [0x02, 0x00])
+        try await cccd.write([0x00, 0x00])
+
         // Raw handles, as gatttool does.
         try await peripheral.write(handle: text.valueHandle, value: [9, 9], withoutResponse: true)
         #expect(try await peripheral.read(handle: text.valueHandle) == [9, 9])

@@ -47,7 +47,7 @@ struct BLEWorld {
                 GATTServiceDefinition(uuid: battery, characteristics: [
                     GATTCharacteristicDefinition(uuid: batteryLevel, properties: [.read, .notify], value: [level]),
                 ]),
-                GATTServiceDefinition(uuid: service, characteristics: [
+                GATTServiceDefinition(uuid: service, includedServices: [battery], characteristics: [
                     GATTCharacteristicDefinition(
                         uuid: text, properties: [.read, .write], value: Array("Hello".utf8),
                         descriptors: [GATTDescriptorDefinition(uuid: BluetoothUUID(0x2901), value: Array("Text".utf8))],
