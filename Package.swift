@@ -19,13 +19,17 @@ let package = Package(
         .library(name: "BLEVirtual", targets: ["BLEVirtual"]),
         .library(name: "BLETesting", targets: ["BLETesting"]),
         .library(name: "BLE", targets: ["BLE"]),
+        .library(name: "Nightlight", targets: ["Nightlight"]),
+        .library(name: "NightlightStore", targets: ["NightlightStore"]),
         .executable(name: "ble", targets: ["ble"]),
+        .executable(name: "nightlight", targets: ["nightlight"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
     ],
     targets: [
         .target(
@@ -89,9 +93,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "Nightlight",
+            dependencies: [
+                "BLECore", "BLEGATT", "BLEHost", "BLE", "BLEVirtual",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "NightlightStore",
+            dependencies: [
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BLETool",
             dependencies: [
-                "BLECore", "BLEGATT", "BLE", "BLETransport", "BLEVirtual",
+                "BLECore", "BLEGATT", "BLE", "BLETransport", "BLEVirtual", "Nightlight",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -100,6 +119,20 @@ let package = Package(
         .executableTarget(
             name: "ble",
             dependencies: ["BLETool"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "NightlightTool",
+            dependencies: [
+                "BLECore", "BLE", "BLETool", "BLETransport", "BLEVirtual", "Nightlight", "NightlightStore",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "nightlight",
+            dependencies: ["BLETool", "NightlightTool"],
             swiftSettings: swiftSettings
         ),
         .executableTarget(
@@ -149,6 +182,21 @@ let package = Package(
                 "BLECore", "BLEGATT", "BLE", "BLETool", "BLEVirtual", "BLETesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NightlightTests",
+            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLE", "BLEVirtual", "Nightlight", "BLETesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NightlightToolTests",
+            dependencies: ["BLETesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NightlightStoreTests",
+            dependencies: ["NightlightStore", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

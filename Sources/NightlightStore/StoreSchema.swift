@@ -1,0 +1,96 @@
+import GRDB
+
+/// The database schema as a list of named migrations.
+///
+/// A migration is frozen once it has shipped: never edit one, append a new one instead
+/// (`v2-…`). Migrations use plain SQL and never the record types, whose shape may change later.
+enum StoreSchema {
+    /// The SQLite `application_id` (`NLST`) that marks a file as a Nightlight database.
+    static let applicationID: Int32 = 0x4E4C_5354
+
+    /// The migrator that brings any earlier Nightlight database up to date.
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+
+        migrator.registerMigration("v1-nightlight-database") { db in
+            // 0x4E4C5354, "NLST": set in the same transaction as the first migration's record.
+            try db.execute(sql: "PRAGMA application_id = 1313624916")
+        }
+
+        migrator.registerMigration("v1-paired-devices") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE pairedDevice (
+                        address TEXT NOT NULL PRIMARY KEY COLLATE NOCASE CHECK (address <> ''),
+                        deviceName TEXT NOT NULL,
+                        childName TEXT NOT NULL,
+                        pairedAt DATETIME NOT NULL,
+                        lastSeen DATETIME NOT NULL,
+                        batteryLevel INTEGER CHECK (batteryLevel BETWEEN 0 AND 100),
+                        isCharging BOOLEAN,
+                        activeMode INTEGER CHECK (activeMode BETWEEN 0 AND 255),
+                        firmwareVersion TEXT
+                    )
+                    """
+            )
+        }
+
+        migrator.registerMigration("v1-schedule-library") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE savedSchedule (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (name <> ''),
+                        data BLOB NOT NULL,
+                        sourceDeviceAddress TEXT,
+                        createdAt DATETIME NOT NULL,
+                        updatedAt DATETIME NOT NULL
+                    )
+                    """
+            )
+        }
+
+        migrator.registerMigration("v1-settings") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE setting (
+                        key TEXT NOT NULL PRIMARY KEY CHECK (key <> ''),
+                        value TEXT NOT NULL,
+                        updatedAt DATETIME NOT NULL
+                    )
+                    """
+            )
+        }
+
+        migrator.registerMigration("v1-history") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE history (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        deviceAddress TEXT NOT NULL COLLATE NOCASE
+                            REFERENCES pairedDevice(address) ON DELETE CASCADE ON UPDATE CASCADE,
+                        recordedAt DATETIME NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('battery', 'rssi', 'clockCorrection')),
+                        batteryLevel INTEGER,
+                        isCharging BOOLEAN,
+                        rssi INTEGER,
+                        clockOffset REAL,
+                        clockDecision TEXT,
+                        CHECK (kind <> 'battery'
+                            OR (batteryLevel BETWEEN 0 AND 100 AND isCharging IS NOT NULL)),
+                        CHECK (kind <> 'rssi' OR rssi BETWEEN -127 AND 20),
+                        CHECK (kind <> 'clockCorrection'
+                            OR (clockOffset IS NOT NULL AND clockDecision IS NOT NULL))
+                    );
+                    CREATE INDEX history_device_time ON history(deviceAddress, recordedAt);
+                    CREATE INDEX history_time ON history(recordedAt);
+                    """
+            )
+        }
+
+        return migrator
+    }()
+
+    /// The identifiers of every migration this version knows, in order.
+    static var migrationIdentifiers: [String] { migrator.migrations }
+}
