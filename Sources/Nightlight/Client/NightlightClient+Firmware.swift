@@ -1,0 +1,255 @@
+import BLE
+import BLECore
+
+/// Where a firmware update is (``NightlightClient/updateFirmware(_:maximumResumes:progress:)``).
+public struct FirmwareUpdateProgress: Sendable, Hashable, CustomStringConvertible {
+    /// The step.
+    public enum Phase: String, Sendable, Hashable, Codable {
+        /// Start sent; the SN says how much it already has.
+        case starting
+        /// Image bytes are being sent.
+        case sending
+        /// The link was lost; reconnecting to resume.
+        case resuming
+        /// The SN checks the image's CRC and header.
+        case validating
+        /// The SN restarts into the new image.
+        case activating
+        /// Reconnected; checking the SN runs the new version.
+        case verifying
+        /// The new version runs.
+        case done
+    }
+
+    /// The step.
+    public var phase: Phase
+    /// Image bytes the SN has.
+    public var sent: Int
+    /// The image's size.
+    public var total: Int
+    /// Resumes so far.
+    public var resumes: Int
+
+    /// Percent of the image the SN has.
+    public var percent: Double { total == 0 ? 100 : Double(sent) * 100 / Double(total) }
+
+    /// `sending 12345/40960 bytes (30 %)`.
+    public var description: String {
+        "\(phase.rawValue) \(sent)/\(total) bytes (\(Int(percent)) %)" + (resumes > 0 ? ", resumed \(resumes)×" : "")
+    }
+}
+
+extension NightlightClient {
+    /// Packets sent between two Query checks of the SN's offset.
+    static let packetsPerQuery = 64
+
+    /// Updates the SN's firmware (§7): Start (resuming what the SN already has), Data writes
+    /// checked with Query, Validate, Activate; then waits for the SN to restart, reconnects and
+    /// checks that Firmware Revision shows the image's version. A lost link resumes the
+    /// transfer (up to `maximumResumes` times) from what the SN received.
+    ///
+    /// - Returns: the version now running.
+    /// - Throws: ``NightlightError/Code/firmwareUpdate`` naming the step and the SN's status
+    ///   (CRC mismatch, image rejected — the old firmware then keeps running), or the Bluetooth
+    ///   failure that outlasted the resumes.
+    @discardableResult
+    public func updateFirmware(
+        _ image: FirmwareImage,
+        maximumResumes: Int = 5,
+        progress: @escaping @Sendable (FirmwareUpdateProgress) -> Void = { _ in }
+    ) async throws(NightlightError) -> String {
+        do {
+            try image.validate()
+        } catch {
+            throw .invalid(error, "the firmware image is not valid")
+        }
+        let bytes = image.encode()
+        var state = FirmwareUpdateProgress(phase: .starting, sent: 0, total: bytes.count, resumes: 0)
+        while true {
+            do {
+                try await transfer(bytes, state: &state, progress: progress)
+                break
+            } catch let error where error.code == .bluetooth && state.resumes < maximumResumes && Self.isLinkLoss(error) {
+                state.resumes += 1
+                state.phase = .resuming
+                progress(state)
+                try await reconnect(attempts: 5)
+            }
+        }
+        state.phase = .validating
+        progress(state)
+        let control = try await controlPoint()
+        try await expect(.validate, from: control, "validating the image")
+        state.phase = .activating
+        progress(state)
+        try await expect(.activate, from: control, "activating the image")
+        // The SN restarts: it disconnects, then advertises again with the new image.
+        _ = await peripheral.waitForDisconnection(within: .seconds(10))
+        state.phase = .verifying
+        progress(state)
+        try await reconnect(attempts: 10)
+        let running = try await read(.firmwareRevision)
+        guard running == image.version else {
+            throw NightlightError(.firmwareUpdate, "after the update \(peripheral) runs \(running), not \(image.version); the image was not taken")
+        }
+        state.phase = .done
+        progress(state)
+        return running
+    }
+
+    /// One attempt: Start (learning the resume offset), then the data from there.
+    private func transfer(_ bytes: [UInt8], state: inout FirmwareUpdateProgress, progress: @Sendable (FirmwareUpdateProgress) -> Void) async throws(NightlightError) {
+        let control = try await controlPoint()
+        state.phase = .starting
+        progress(state)
+        let started = try await request(.start(bytes), on: control, "starting the transfer")
+        guard case .start(let resumeOffset) = started, Int(resumeOffset) <= bytes.count else {
+            throw NightlightError(.firmwareUpdate, "starting the transfer: unexpected answer \(started)")
+        }
+        var offset = Int(resumeOffset)
+        state.phase = .sending
+        state.sent = offset
+        progress(state)
+        let data = try characteristic(SNUUID.firmwareData, "Firmware Data")
+        let mtu: Int
+        do {
+            mtu = try await peripheral.mtu
+        } catch {
+            throw .bluetooth(error, "sending the image")
+        }
+        let chunk = FirmwareDataPacket.maximumDataLength(mtu: mtu)
+        var stalls = 0
+        while offset < bytes.count {
+            var position = offset
+            for _ in 0..<Self.packetsPerQuery where position < bytes.count {
+                let end = min(position + chunk, bytes.count)
+                let packet = FirmwareDataPacket(offset: UInt32(position), data: Array(bytes[position..<end]))
+                do {
+                    try await data.write(packet.encode(), type: .withoutResponse)
+                } catch {
+                    throw .bluetooth(error, "sending the image at offset \(position)")
+                }
+                position = end
+            }
+            // The SN drops a write whose offset is not what it has: ask where it is.
+            let answer = try await request(.query, on: control, "checking the transfer")
+            guard case .query(let received, _) = answer, Int(received) <= bytes.count else {
+                throw NightlightError(.firmwareUpdate, "checking the transfer: unexpected answer \(answer)")
+            }
+            if Int(received) <= offset {
+                // Nothing arrived this round: the SN drops our writes. A few rounds of that end
+                // the attempt instead of sending forever.
+                stalls += 1
+                if stalls >= 3 {
+                    throw NightlightError(.firmwareUpdate, "the SN takes no image data (it stays at \(received) of \(bytes.count) bytes after \(stalls) rounds); abort and start again")
+                }
+            } else {
+                stalls = 0
+            }
+            offset = Int(received)
+            state.sent = offset
+            progress(state)
+        }
+        let final = try await request(.query, on: control, "checking the transfer")
+        if case .query(_, let crc) = final, crc != CRC32.checksum(bytes) {
+            throw NightlightError(.firmwareUpdate, "the SN received the image with CRC 0x\(String(crc, radix: 16)), not 0x\(String(CRC32.checksum(bytes), radix: 16)); start again")
+        }
+    }
+
+    /// The Control Point with its indications subscribed: one per connection, used by one task.
+    final class ControlPoint {
+        let characteristic: Characteristic
+        var responses: AsyncThrowingStream<[UInt8], any Error>.AsyncIterator
+
+        init(characteristic: Characteristic, responses: AsyncThrowingStream<[UInt8], any Error>) {
+            self.characteristic = characteristic
+            self.responses = responses.makeAsyncIterator()
+        }
+    }
+
+    private func controlPoint() async throws(NightlightError) -> ControlPoint {
+        let characteristic = try characteristic(SNUUID.firmwareControlPoint, "Firmware Control Point")
+        do {
+            return ControlPoint(characteristic: characteristic, responses: try await characteristic.subscribe(indicate: true))
+        } catch {
+            throw .bluetooth(error, "enabling Firmware Control Point indications")
+        }
+    }
+
+    /// Writes `request` and waits for its indication (at most 30 s); a status other than
+    /// success throws, naming `what` and the status.
+    private func request(_ request: FirmwareControlRequest, on control: ControlPoint, _ what: String) async throws(NightlightError) -> FirmwareControlResponse {
+        do {
+            try await control.characteristic.write(request.encode(), type: .withResponse)
+        } catch {
+            throw .bluetooth(error, what)
+        }
+        while true {
+            let bytes: [UInt8]?
+            do {
+                bytes = try await control.responses.next()
+            } catch let error as BLEError {
+                throw .bluetooth(error, what)
+            } catch {
+                throw NightlightError(.bluetooth, "\(what): \(error)")
+            }
+            guard let bytes else { throw NightlightError(.bluetooth, "\(what): the indications ended (the link was lost)") }
+            let response: FirmwareControlResponse
+            do {
+                response = try FirmwareControlResponse(bytes: bytes)
+            } catch {
+                throw .invalid(error, "\(what): the SN answered with an invalid indication")
+            }
+            guard response.request == request.opcode else { continue }
+            guard response.status == .success else {
+                throw NightlightError(.firmwareUpdate, "\(what): the SN answered \(response.status)\(Self.advice(response.status))")
+            }
+            return response
+        }
+    }
+
+    /// Sends a request that has no parameters and checks its answer.
+    private func expect(_ request: FirmwareControlRequest, from control: ControlPoint, _ what: String) async throws(NightlightError) {
+        _ = try await self.request(request, on: control, what)
+    }
+
+    private static func advice(_ status: FirmwareStatus) -> String {
+        switch status {
+        case .crcMismatch: "; the image arrived damaged: update again"
+        case .imageRejected: "; the image is not for this SN or is malformed, and the old firmware keeps running"
+        case .busy: "; try again in a moment"
+        case .invalidState: "; the transfer was not in the right state: update again"
+        default: ""
+        }
+    }
+
+    /// Whether `error` is a lost link (worth reconnecting and resuming).
+    static func isLinkLoss(_ error: NightlightError) -> Bool {
+        guard let code = error.bleError?.code else { return error.message.contains("link was lost") }
+        return code == .disconnected || code == .notConnected || code == .timedOut
+    }
+
+    /// Reconnects and rediscovers, trying `attempts` times with a growing pause.
+    func reconnect(attempts: Int) async throws(NightlightError) {
+        var last: NightlightError?
+        for attempt in 1...max(1, attempts) {
+            if attempt > 1 { try? await Task.sleep(for: .milliseconds(250 * (attempt - 1))) }
+            do {
+                try await connect(timeout: .seconds(5))
+                return
+            } catch {
+                last = error
+            }
+        }
+        throw last ?? NightlightError(.bluetooth, "could not reconnect to \(peripheral)")
+    }
+}
+
+extension Peripheral {
+    /// Waits until the peripheral is disconnected (at most `limit`); returns whether it is.
+    func waitForDisconnection(within limit: Duration) async -> Bool {
+        await runWithTimeLimit(limit) { [self] in
+            for await state in states() where state == .disconnected { return }
+        }
+    }
+}
