@@ -1,29 +1,37 @@
 import Foundation
 import Synchronization
-import Testing
 
-/// Runs the built `ble` executable as a process, as a user would: arguments in, exit status,
-/// standard output and standard error out. Every run is bounded by a timeout.
-struct CLIRunner {
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs one of the package's built executables (`ble`, `nightlight`) as a process, as a user
+/// would: arguments in, exit status, standard output and standard error out. Every run is bounded
+/// by a timeout. Each runner has its own directory for virtual devices' settings and databases.
+public struct CLIRunner: Sendable {
     /// What one run printed and returned.
-    struct Result: Sendable {
-        var status: Int32
-        var stdout: String
-        var stderr: String
+    public struct Result: Sendable {
+        /// The exit status.
+        public var status: Int32
+        /// Everything printed on standard output.
+        public var stdout: String
+        /// Everything printed on standard error.
+        public var stderr: String
 
         /// Standard output's lines.
-        var lines: [String] { stdout.split(separator: "\n").map(String.init) }
+        public var lines: [String] { stdout.split(separator: "\n").map(String.init) }
 
         /// Standard output parsed as JSON.
-        func json() throws -> Any {
+        public func json() throws -> Any {
             try JSONSerialization.jsonObject(with: Data(stdout.utf8))
         }
     }
 
     /// The `ble` executable next to the test bundle (`swift build --build-tests` builds it).
-    static func executable(_ name: String = "ble") throws -> URL {
+    /// The executable `name` next to the test bundle (`swift build --build-tests` builds it).
+    public static func executable(_ name: String, filePath: String = #filePath) throws -> URL {
         let bundleDirectory = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent()
-        let root = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(filePath: filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let candidates = [
             bundleDirectory.appending(path: name),
             bundleDirectory.deletingLastPathComponent().appending(path: name),
@@ -35,25 +43,30 @@ struct CLIRunner {
         return found
     }
 
-    /// A fresh directory for the virtual devices' settings, so runs do not share state.
-    let deviceDirectory: URL
+    /// The executable run.
+    public let executable: URL
+    /// A fresh directory for the virtual devices' settings (and anything else a test keeps), so
+    /// runs of different tests do not share state.
+    public let deviceDirectory: URL
 
-    init() throws {
-        deviceDirectory = FileManager.default.temporaryDirectory.appending(path: "ble-cli-\(UUID().uuidString)")
+    /// A runner for the executable `name` (`ble`, `nightlight`).
+    public init(_ name: String = "ble") throws {
+        executable = try Self.executable(name)
+        deviceDirectory = FileManager.default.temporaryDirectory.appending(path: "\(name)-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: deviceDirectory, withIntermediateDirectories: true)
     }
 
     /// Runs `ble arguments…` and waits for it (at most `timeout`; then it is killed and the test
     /// fails).
-    func run(_ arguments: [String], timeout: Duration = .seconds(30), environment extra: [String: String] = [:]) async throws -> Result {
+    public func run(_ arguments: [String], timeout: Duration = .seconds(30), environment extra: [String: String] = [:]) async throws -> Result {
         let process = try start(arguments, environment: extra)
         return try await process.wait(timeout: timeout)
     }
 
     /// Starts `ble arguments…` without waiting; see ``Running``.
-    func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Running {
+    public func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Running {
         let process = Process()
-        process.executableURL = try Self.executable()
+        process.executableURL = executable
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NIGHTLIGHT_SIM_DIR"] = deviceDirectory.path
@@ -72,7 +85,7 @@ struct CLIRunner {
     }
 
     /// A `ble` process that runs until it ends or is stopped.
-    final class Running: Sendable {
+    public final class Running: Sendable {
         let process: Process
         private let out: Collector
         private let err: Collector
@@ -84,10 +97,10 @@ struct CLIRunner {
         }
 
         /// What it printed on standard output so far.
-        var stdout: String { out.text }
+        public var stdout: String { out.text }
 
         /// Waits until standard output has a line that satisfies `condition` (at most `timeout`).
-        func waitForLine(timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async throws -> String {
+        public func waitForLine(timeout: Duration = .seconds(20), _ condition: (String) -> Bool) async throws -> String {
             let deadline = ContinuousClock.now + timeout
             while ContinuousClock.now < deadline {
                 if let line = out.text.split(separator: "\n").map(String.init).first(where: condition) { return line }
@@ -98,13 +111,13 @@ struct CLIRunner {
         }
 
         /// Sends SIGINT (Ctrl-C) and waits for the exit.
-        func interrupt(timeout: Duration = .seconds(10)) async throws -> Result {
+        public func interrupt(timeout: Duration = .seconds(10)) async throws -> Result {
             if process.isRunning { process.interrupt() }
             return try await wait(timeout: timeout)
         }
 
         /// Waits for the exit (killing the process after `timeout`, which fails the test).
-        func wait(timeout: Duration) async throws -> Result {
+        public func wait(timeout: Duration) async throws -> Result {
             let deadline = ContinuousClock.now + timeout
             while process.isRunning, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(10))
@@ -151,7 +164,9 @@ struct CLIRunner {
     }
 }
 
-struct CLIError: Error, CustomStringConvertible {
-    let description: String
+/// A run that did not end, or printed nothing that matched.
+public struct CLIError: Error, CustomStringConvertible {
+    /// What happened, with what the process printed.
+    public let description: String
     init(_ description: String) { self.description = description }
 }

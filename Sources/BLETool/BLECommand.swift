@@ -19,19 +19,30 @@ public struct BLECommand: AsyncParsableCommand {
 
     public init() {}
 
-    /// Parses `arguments` (the process's, when nil), runs the command and exits. Help and
-    /// version print as usual; a bad argument prints one line, `ble: error: …`, with the
-    /// command's usage hint, and exits 64.
+    /// Parses `arguments` (the process's, when nil), runs the command and exits; see
+    /// ``ToolMain/run(_:name:arguments:)``.
     public static func main(_ arguments: [String]? = nil) async {
+        await ToolMain.run(Self.self, name: "ble", arguments: arguments)
+    }
+}
+
+/// The `main` of our command-line tools.
+public enum ToolMain {
+    /// Parses `arguments` (the process's, when nil) for `root`, runs the command and exits.
+    /// Help and version print as usual; a bad argument prints one line,
+    /// `<name>: error: … (see `<name> <command> --help`)`, and exits 64.
+    public static func run(_ root: any AsyncParsableCommand.Type, name: String, arguments: [String]? = nil) async {
+        ToolEnvironment.toolName = name
         let command: any ParsableCommand
         do {
-            command = try parseAsRoot(arguments)
+            command = try root.parseAsRoot(arguments)
         } catch {
-            let code = exitCode(for: error)
-            guard code != .success else { exit(withError: error) }
-            let message = fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
+            let code = root.exitCode(for: error)
+            guard code != .success else { root.exit(withError: error) }
+            let message = root.fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
             let cleaned = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-            FileHandle.standardError.write(Data("ble: error: \(cleaned) (see `\(["ble", commandPath(arguments)].filter { !$0.isEmpty }.joined(separator: " ")) --help`)\n".utf8))
+            let help = ([name] + commandPath(root, arguments)).joined(separator: " ")
+            FileHandle.standardError.write(Data("\(name): error: \(cleaned) (see `\(help) --help`)\n".utf8))
             Foundation.exit(code.rawValue)
         }
         do {
@@ -42,14 +53,22 @@ public struct BLECommand: AsyncParsableCommand {
                 try command.run()
             }
         } catch {
-            exit(withError: error)
+            root.exit(withError: error)
         }
     }
 
-    /// The subcommand the arguments name (for the help hint), e.g. `read`.
-    private static func commandPath(_ arguments: [String]?) -> String {
-        let arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
-        let names = Set(configuration.subcommands.compactMap { $0.configuration.commandName })
-        return arguments.first(where: names.contains) ?? ""
+    /// The subcommands the arguments name (for the help hint), e.g. `["schedule", "set"]`.
+    private static func commandPath(_ root: any ParsableCommand.Type, _ arguments: [String]?) -> [String] {
+        var arguments = arguments ?? Array(CommandLine.arguments.dropFirst())
+        var path: [String] = []
+        var current: any ParsableCommand.Type = root
+        while let first = arguments.first,
+            let next = current.configuration.subcommands.first(where: { $0.configuration.commandName == first })
+        {
+            path.append(first)
+            current = next
+            arguments.removeFirst()
+        }
+        return path
     }
 }

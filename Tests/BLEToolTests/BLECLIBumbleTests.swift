@@ -60,6 +60,15 @@ struct BLECLIBumbleTests {
                 let commanded = try await peripheral.waitForEvent("written", timeout: .seconds(10), where: { $0.string("uuid")?.uppercased() == Self.writeCommand })
                 #expect(commanded.string("value") == "0102")
 
+                // The write-command characteristic's value handle, from the inspected tree.
+                let vendor = try #require(services.first { $0["uuid"] as? String == Self.service })
+                let sink = try #require((vendor["characteristics"] as? [[String: Any]])?.first { $0["uuid"] as? String == Self.writeCommand })
+                let handle = try #require(sink["valueHandle"] as? Int)
+                let raw = try await cli.run(["write-handle", "BumblePeripheral", String(format: "0x%04X", handle), "a1b2"] + transport)
+                #expect(raw.status == 0, "\(raw.stderr)")
+                let rawWritten = try await peripheral.waitForEvent("written", timeout: .seconds(10), where: { $0.string("uuid")?.uppercased() == Self.writeCommand })
+                #expect(rawWritten.string("value") == "a1b2")
+
                 let subscriber = try cli.start(["subscribe", "BumblePeripheral", Self.notify, "--count", "2", "--json"] + transport)
                 _ = try await peripheral.waitForEvent("subscription", timeout: .seconds(20), where: { $0.bool("notify") == true })
                 try peripheral.send("notify 0a0b")

@@ -1,3 +1,4 @@
+import BLETesting
 import Foundation
 import Testing
 

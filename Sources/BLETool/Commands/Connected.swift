@@ -6,13 +6,13 @@ import Foundation
 /// Runs the work of a command that talks to one device: opens the central, finds TARGET,
 /// connects (showing progress on a terminal), runs `body`, then disconnects and closes, also
 /// when `body` fails or the command is interrupted.
-struct Connected {
-    let central: Central
-    let peripheral: Peripheral
+public struct Connected {
+    public let central: Central
+    public let peripheral: Peripheral
     /// Progress on standard error (stdout stays clean for scripts).
-    var progress: ProgressLine
+    public var progress: ProgressLine
 
-    static func run<T: Sendable>(
+    public static func run<T: Sendable>(
         _ target: String,
         options: ToolOptions,
         _ body: (inout Connected) async throws -> T
@@ -55,12 +55,12 @@ struct Connected {
     }
 
     /// Shows `message` as progress (terminals only).
-    mutating func step(_ message: String) {
+    public mutating func step(_ message: String) {
         Self.showProgress(&progress, message)
     }
 
     /// The characteristic with `uuid` (in `service`, if given), discovering as needed.
-    func characteristic(_ uuid: BluetoothUUID, in service: BluetoothUUID?) async throws -> Characteristic {
+    public func characteristic(_ uuid: BluetoothUUID, in service: BluetoothUUID?) async throws -> Characteristic {
         let services = try await peripheral.discoverServices(service.map { [$0] })
         for candidate in services {
             if let found = try await candidate.discoverCharacteristics([uuid]).first { return found }

@@ -3,14 +3,14 @@ import BLECore
 import Foundation
 
 /// Finding the device a command names (TARGET: an address or an advertised name).
-enum Target {
+public enum Target {
     /// How long to listen for the target before giving up.
-    static let searchTime: Duration = .seconds(5)
+    public static let searchTime: Duration = .seconds(5)
 
     /// Scans until `target` is heard (an address, any type; or a name, ignoring case) and
     /// returns its peripheral. An address that is not heard is still returned (as a public
     /// address) so a device that does not advertise to us can be tried; a name must be heard.
-    static func find(_ target: String, on central: Central, within limit: Duration = searchTime) async throws -> Peripheral {
+    public static func find(_ target: String, on central: Central, within limit: Duration = searchTime) async throws -> Peripheral {
         let trimmed = target.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw ToolError("the target is empty; give a device address (AA:BB:CC:DD:EE:FF) or name") }
         let address = try? DeviceAddress(parsing: trimmed)
@@ -32,7 +32,7 @@ enum Target {
 
 /// A failure of the tool itself (a target not found, a bad argument found late), printed as
 /// one line.
-struct ToolError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct ToolError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }

@@ -13,13 +13,13 @@ import Darwin
 
 /// A `ble` command: its work in ``execute()``; failures become one line on standard error
 /// (`ble: error: …`) and exit status 1.
-protocol ToolCommand: AsyncParsableCommand, Sendable {
+public protocol ToolCommand: AsyncParsableCommand, Sendable {
     /// The work; throw to fail.
     func execute() async throws
 }
 
 extension ToolCommand {
-    mutating func run() async throws {
+    public mutating func run() async throws {
         let command = self
         let work = Task { try await command.execute() }
         let interrupt = Interrupt.cancelOnSignal(work)
@@ -36,7 +36,7 @@ extension ToolCommand {
     }
 
     /// One line for a failure: the message of our errors, without their type names.
-    static func describe(_ error: any Error) -> String {
+    public static func describe(_ error: any Error) -> String {
         switch error {
         case let error as BLEError: error.message
         case let error as TransportError: error.description
@@ -49,24 +49,24 @@ extension ToolCommand {
 }
 
 /// Writing to standard output and standard error, unbuffered.
-enum ToolOutput {
+public enum ToolOutput {
     /// Prints `line` and a newline on standard output.
-    static func print(_ line: String) {
+    public static func print(_ line: String) {
         write(line + "\n", to: FileHandle.standardOutput)
     }
 
     /// Prints `text` as is on standard output.
-    static func write(_ text: String) {
+    public static func write(_ text: String) {
         write(text, to: FileHandle.standardOutput)
     }
 
     /// Prints `ble: error: <message>` on standard error.
-    static func printError(_ message: String) {
-        write("ble: error: \(message)\n", to: FileHandle.standardError)
+    public static func printError(_ message: String) {
+        write("\(ToolEnvironment.toolName): error: \(message)\n", to: FileHandle.standardError)
     }
 
     /// Prints `message` on standard error (progress and notes that scripts must not parse).
-    static func note(_ message: String) {
+    public static func note(_ message: String) {
         write(message + "\n", to: FileHandle.standardError)
     }
 

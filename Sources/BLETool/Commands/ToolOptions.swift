@@ -5,10 +5,14 @@ import BLETransport
 import BLEVirtual
 import Foundation
 import Logging
+import Nightlight
 import Synchronization
 
 /// The options every `ble` command takes.
-struct ToolOptions: ParsableArguments {
+public struct ToolOptions: ParsableArguments, Sendable {
+    /// Options as parsed (ArgumentParser fills them in).
+    public init() {}
+
     @Option(
         name: .customLong("transport"),
         help: ArgumentHelp(
@@ -16,15 +20,15 @@ struct ToolOptions: ParsableArguments {
             valueName: "spec"
         )
     )
-    var transports: [String] = []
+    public var transports: [String] = []
 
     @Flag(name: .long, help: "Print JSON for scripts instead of text.")
-    var json = false
+    public var json = false
 
     @Option(name: .long, help: ArgumentHelp("How much the stack logs on standard error: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
-    var logLevel: String = "error"
+    public var logLevel: String = "error"
 
-    func validate() throws {
+    public func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("invalid --log-level '\(logLevel)'; expected one of trace, debug, info, notice, warning, error, critical")
         }
@@ -32,7 +36,7 @@ struct ToolOptions: ParsableArguments {
     }
 
     /// The transport spec: the flag, else NIGHTLIGHT_TRANSPORT, else `sim`.
-    func resolvedTransport() throws -> TransportSpec {
+    public func resolvedTransport() throws -> TransportSpec {
         guard transports.count <= 1 else {
             throw ValidationError("give --transport once (only `ble simulate` takes one per device)")
         }
@@ -44,14 +48,14 @@ struct ToolOptions: ParsableArguments {
     }
 
     /// A logger on standard error at `--log-level`.
-    func logger(_ label: String = "ble") -> Logger {
+    public func logger(_ label: String = "ble") -> Logger {
         var logger = Logger(label: label) { label in StreamLogHandler.standardError(label: label) }
         logger.logLevel = Logger.Level(rawValue: logLevel) ?? .error
         return logger
     }
 
     /// Opens a central on the transport; `sim` gets the demo world of ``ToolEnvironment/catalog``.
-    func openCentral() async throws -> Central {
+    public func openCentral() async throws -> Central {
         let spec = try resolvedTransport()
         let logger = logger()
         return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), logger: logger)
@@ -68,7 +72,19 @@ public enum ToolEnvironment {
         set { catalogStore.withLock { $0 = newValue } }
     }
 
-    private static let catalogStore = Mutex(VirtualDeviceCatalog.standard)
+    /// The demo world: the generic demo peripheral, and two Smart Nightlights (the first still
+    /// at factory settings, the second configured).
+    public static let standardCatalog = VirtualDeviceCatalog.standard.adding(VirtualNightlight.kind, demoDistances: [1.5, 4])
+
+    private static let catalogStore = Mutex(standardCatalog)
+
+    /// The tool's name in error lines (`ble: error: …`, `nightlight: error: …`).
+    public static var toolName: String {
+        get { toolNameStore.withLock { $0 } }
+        set { toolNameStore.withLock { $0 = newValue } }
+    }
+
+    private static let toolNameStore = Mutex("ble")
 
     /// Where virtual devices keep their settings between runs (their "flash"):
     /// `$NIGHTLIGHT_SIM_DIR`, else `$XDG_STATE_HOME/nightlight/sim`, else

@@ -2,36 +2,36 @@ import BLECore
 
 /// The characters the renderings draw with: Unicode block and box-drawing characters for UTF-8
 /// terminals, plain ASCII otherwise (see ``TerminalOutput/glyphs``).
-struct Glyphs: Sendable, Hashable {
+public struct Glyphs: Sendable, Hashable {
     /// The lit signal bars, weakest first: bar `i` of 5 is drawn with `signalBars[i]`.
-    var signalBars: [String]
+    public var signalBars: [String]
     /// An unlit signal bar.
-    var unlitBar: String
+    public var unlitBar: String
     /// Chart cells filled 1/8 … 8/8 of their height.
-    var eighths: [String]
+    public var eighths: [String]
     /// The filled part of the horizontal gauge.
-    var gaugeFilled: String
+    public var gaugeFilled: String
     /// The empty part of the horizontal gauge.
-    var gaugeEmpty: String
+    public var gaugeEmpty: String
     /// What ends a cut name.
-    var ellipsis: String
+    public var ellipsis: String
     /// Tree branch to a child that has a later sibling.
-    var branch: String
+    public var branch: String
     /// Tree branch to the last child.
-    var lastBranch: String
+    public var lastBranch: String
     /// Tree guide below a child that has a later sibling.
-    var guide: String
+    public var guide: String
     /// The vertical axis of the chart.
-    var axisVertical: String
+    public var axisVertical: String
     /// The corner of the chart axes.
-    var axisCorner: String
+    public var axisCorner: String
     /// The horizontal axis of the chart.
-    var axisHorizontal: String
+    public var axisHorizontal: String
     /// Separates facts on one line, e.g. a service's name and its category.
-    var separator: String
+    public var separator: String
 
     /// Block elements, box drawing, `…` and `·`.
-    static let unicode = Glyphs(
+    public static let unicode = Glyphs(
         signalBars: ["▁", "▂", "▄", "▆", "█"], unlitBar: "·",
         eighths: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"], gaugeFilled: "█", gaugeEmpty: "░",
         ellipsis: "…", branch: "├── ", lastBranch: "└── ", guide: "│   ",
@@ -39,7 +39,7 @@ struct Glyphs: Sendable, Hashable {
     )
 
     /// Seven-bit ASCII only.
-    static let ascii = Glyphs(
+    public static let ascii = Glyphs(
         signalBars: ["|", "|", "|", "|", "|"], unlitBar: ".",
         eighths: [".", ".", ":", ":", "|", "|", "#", "#"], gaugeFilled: "#", gaugeEmpty: "-",
         ellipsis: "...", branch: "|-- ", lastBranch: "`-- ", guide: "|   ",
@@ -47,21 +47,21 @@ struct Glyphs: Sendable, Hashable {
     )
 
     /// The 5-bar signal indicator, e.g. `▁▂▄··` for 3 bars.
-    func signalBar(_ signal: SignalStrength) -> String {
+    public func signalBar(_ signal: SignalStrength) -> String {
         (0..<5).map { $0 < signal.bars ? signalBars[$0] : unlitBar }.joined()
     }
 
     /// A horizontal gauge `columns` wide filled to `fraction` (0…1), e.g. `████████░░`.
-    func gauge(_ fraction: Double, columns: Int) -> String {
+    public func gauge(_ fraction: Double, columns: Int) -> String {
         let filled = min(columns, max(0, Int((fraction * Double(columns)).rounded())))
         return String(repeating: gaugeFilled, count: filled) + String(repeating: gaugeEmpty, count: columns - filled)
     }
 }
 
 /// ANSI colours for the renderings; every function returns its text unchanged when colour is off.
-struct ANSIStyle: Sendable, Hashable {
+public struct ANSIStyle: Sendable, Hashable {
     /// A Select Graphic Rendition colour code.
-    enum Color: Int, Sendable {
+    public enum Color: Int, Sendable {
         /// 31.
         case red = 31
         /// 32.
@@ -81,20 +81,25 @@ struct ANSIStyle: Sendable, Hashable {
     }
 
     /// Whether escape sequences are written.
-    var isEnabled: Bool
+    public var isEnabled: Bool
+
+    /// A style that writes escape sequences when `isEnabled`.
+    public init(isEnabled: Bool) {
+        self.isEnabled = isEnabled
+    }
 
     /// `text` in `color`, reset afterwards.
-    func paint(_ text: String, _ color: Color) -> String {
+    public func paint(_ text: String, _ color: Color) -> String {
         isEnabled ? "\u{1B}[\(color.rawValue)m\(text)\u{1B}[0m" : text
     }
 
     /// `text` in bold.
-    func bold(_ text: String) -> String {
+    public func bold(_ text: String) -> String {
         isEnabled ? "\u{1B}[1m\(text)\u{1B}[0m" : text
     }
 
     /// The colour the scanner draws a signal-history bar in (green, yellow, red).
-    static func color(for band: SignalHistoryBand) -> Color {
+    public static func color(for band: SignalHistoryBand) -> Color {
         switch band {
         case .strong: .green
         case .moderate: .yellow

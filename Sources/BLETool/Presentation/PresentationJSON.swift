@@ -8,9 +8,9 @@ import Foundation
 /// same keys. Two layouts: ``Layout/pretty`` for a whole document (`ble scan`, `ble inspect`,
 /// `ble read`), ``Layout/line`` for one JSON object per line as values arrive (`ble subscribe`,
 /// `ble rssi`, i.e. JSON Lines).
-enum PresentationJSON {
+public enum PresentationJSON {
     /// How the JSON text is laid out.
-    enum Layout: Sendable {
+    public enum Layout: Sendable {
         /// Indented over several lines.
         case pretty
         /// One line, no spaces.
@@ -21,7 +21,7 @@ enum PresentationJSON {
     ///
     /// Throws `EncodingError` only for values JSON cannot hold (non-finite numbers), which the
     /// records of this module never contain.
-    static func encode(_ value: some Encodable, layout: Layout = .pretty) throws -> String {
+    public static func encode(_ value: some Encodable, layout: Layout = .pretty) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = layout == .pretty
             ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
@@ -48,13 +48,13 @@ struct SignalRecord: Codable, Hashable, Sendable {
 }
 
 /// Timestamps for lines printed as things happen (`ble subscribe`, `ble rssi`).
-enum Timestamp {
+public enum Timestamp {
     /// ISO 8601 with milliseconds in UTC, e.g. `2026-05-01T12:00:00.123Z`.
     ///
     /// The time is rounded to the nearest millisecond and converted in integer arithmetic
     /// (H. Hinnant's `civil_from_days`), so `x.123` seconds, which a `Double` holds as
     /// `x.12299…`, prints as `.123` rather than being cut to `.122`.
-    static func iso8601(_ date: Date) -> String {
+    public static func iso8601(_ date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let seconds = floorDivide(milliseconds, 1000)
         let days = floorDivide(seconds, 86_400)

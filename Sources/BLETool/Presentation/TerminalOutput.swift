@@ -13,15 +13,15 @@ import Foundation
 /// (``ProgressLine``) and colours are used unless `NO_COLOR` is set (https://no-color.org) or
 /// `TERM` is `dumb`. Into a pipe or a file, every update is a plain line and no escape sequence is
 /// written. Box drawing and block characters are used when the locale is UTF-8, ASCII otherwise.
-struct TerminalOutput: Sendable, Hashable {
+public struct TerminalOutput: Sendable, Hashable {
     /// Whether the output is a terminal.
-    var isTerminal: Bool
+    public var isTerminal: Bool
     /// Whether ANSI colours may be written.
-    var usesColor: Bool
+    public var usesColor: Bool
     /// Whether the terminal takes UTF-8 (block and box-drawing characters).
-    var isUTF8: Bool
+    public var isUTF8: Bool
     /// The terminal's width in columns, when known.
-    var columns: Int?
+    public var columns: Int?
 
     /// Decides from the facts, so tests need no terminal.
     ///
@@ -30,7 +30,7 @@ struct TerminalOutput: Sendable, Hashable {
     ///   - environment: the process environment (`NO_COLOR`, `TERM`, `LC_ALL`, `LC_CTYPE`, `LANG`,
     ///     `COLUMNS`).
     ///   - columns: the width the terminal reported, if any; `COLUMNS` is used otherwise.
-    init(isTerminal: Bool, environment: [String: String], columns: Int? = nil) {
+    public init(isTerminal: Bool, environment: [String: String], columns: Int? = nil) {
         self.isTerminal = isTerminal
         let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
         usesColor = isTerminal && !noColor && environment["TERM"] != "dumb"
@@ -43,12 +43,12 @@ struct TerminalOutput: Sendable, Hashable {
     }
 
     /// Looks at the real standard output and environment.
-    static func standardOutput() -> TerminalOutput {
+    public static func standardOutput() -> TerminalOutput {
         detect(fileDescriptor: STDOUT_FILENO)
     }
 
     /// Looks at the real standard error and environment (for error lines).
-    static func standardError() -> TerminalOutput {
+    public static func standardError() -> TerminalOutput {
         detect(fileDescriptor: STDERR_FILENO)
     }
 
@@ -67,10 +67,10 @@ struct TerminalOutput: Sendable, Hashable {
     }
 
     /// The characters to draw with: Unicode when the locale is UTF-8, ASCII otherwise.
-    var glyphs: Glyphs { isUTF8 ? .unicode : .ascii }
+    public var glyphs: Glyphs { isUTF8 ? .unicode : .ascii }
 
     /// The colours to draw with (none unless ``usesColor``).
-    var style: ANSIStyle { ANSIStyle(isEnabled: usesColor) }
+    public var style: ANSIStyle { ANSIStyle(isEnabled: usesColor) }
 }
 
 /// Redraws a block of lines in place on a terminal (the live scan table, the RSSI chart).
@@ -78,17 +78,17 @@ struct TerminalOutput: Sendable, Hashable {
 /// Each call returns what to write: the cursor moves up over the previous frame, clears to the end
 /// of the screen and prints the new one. Lines are clipped to the terminal width so none wraps
 /// (a wrapped line would throw off the count of lines to move up).
-struct LiveFrame: Sendable {
+public struct LiveFrame: Sendable {
     /// The number of lines the last frame took.
     private(set) var lineCount = 0
     /// The terminal width lines are clipped to, if known.
-    var columns: Int?
+    public var columns: Int?
 
     /// Creates a redrawer for a terminal `columns` wide.
-    init(columns: Int? = nil) { self.columns = columns }
+    public init(columns: Int? = nil) { self.columns = columns }
 
     /// What to write to replace the previous frame with `lines`.
-    mutating func redraw(_ lines: [String]) -> String {
+    public mutating func redraw(_ lines: [String]) -> String {
         let clear = lineCount > 0 ? "\u{1B}[\(lineCount)A\r\u{1B}[J" : ""
         lineCount = lines.count
         let body = lines.map { line in
@@ -98,7 +98,7 @@ struct LiveFrame: Sendable {
     }
 
     /// What to write to replace the previous frame with `text` (split at line feeds).
-    mutating func redraw(_ text: String) -> String {
+    public mutating func redraw(_ text: String) -> String {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         if lines.last == "" { lines.removeLast() }
         return redraw(lines)
@@ -110,21 +110,21 @@ struct LiveFrame: Sendable {
 /// On a terminal the message rewrites one line in place (`\r`, then erase to the end of the line),
 /// cut to the terminal width so it never wraps; elsewhere every new message is its own line and a
 /// repeated message prints nothing.
-struct ProgressLine: Sendable {
+public struct ProgressLine: Sendable {
     /// Whether the output is a terminal.
-    let isTerminal: Bool
+    public let isTerminal: Bool
     /// The terminal width messages are cut to, if known.
-    let columns: Int?
+    public let columns: Int?
     private var last: String?
 
     /// Creates a progress line for an output.
-    init(isTerminal: Bool, columns: Int? = nil) {
+    public init(isTerminal: Bool, columns: Int? = nil) {
         self.isTerminal = isTerminal
         self.columns = columns
     }
 
     /// What to write to show `message`; empty when a pipe has already been told.
-    mutating func update(_ message: String) -> String {
+    public mutating func update(_ message: String) -> String {
         let message = TextLayout.singleLine(message)
         defer { last = message }
         if isTerminal {
@@ -135,7 +135,7 @@ struct ProgressLine: Sendable {
 
     /// What to write when the operation is over: the terminal line is erased, then `message`
     /// (if any) is printed as a line of its own.
-    mutating func finish(_ message: String? = nil) -> String {
+    public mutating func finish(_ message: String? = nil) -> String {
         let erase = isTerminal && last != nil ? "\r\u{1B}[K" : ""
         last = nil
         return erase + (message.map { TextLayout.singleLine($0) + "\n" } ?? "")
@@ -147,7 +147,7 @@ struct ProgressLine: Sendable {
 /// ```
 /// ble: error: connection timed out on 5C:31:3E:F2:16:13: move closer or check the device is advertising
 /// ```
-enum ErrorLine {
+public enum ErrorLine {
     /// The error line, without a line end; line breaks in the parts become spaces.
     ///
     /// - Parameters:
@@ -155,13 +155,13 @@ enum ErrorLine {
     ///   - subject: what it failed on, e.g. an address or a characteristic; left out when `nil`.
     ///   - remedy: what the user can do; left out when `nil`.
     ///   - style: colours `error:` in red when enabled.
-    static func format(_ failure: String, on subject: String? = nil, remedy: String? = nil, style: ANSIStyle = .init(isEnabled: false)) -> String {
+    public static func format(_ failure: String, on subject: String? = nil, remedy: String? = nil, style: ANSIStyle = .init(isEnabled: false)) -> String {
         "ble: " + style.paint("error:", .red) + " " + message(failure, on: subject, remedy: remedy)
     }
 
     /// The part after `ble: error: `, for writers that add the prefix themselves:
     /// `<what failed> on <what>: <what to do>`.
-    static func message(_ failure: String, on subject: String? = nil, remedy: String? = nil) -> String {
+    public static func message(_ failure: String, on subject: String? = nil, remedy: String? = nil) -> String {
         var line = TextLayout.singleLine(failure)
         if let subject { line += " on " + TextLayout.singleLine(subject) }
         if let remedy { line += ": " + TextLayout.singleLine(remedy) }

@@ -5,9 +5,9 @@
 /// the air (device names, characteristic text, error text from a peer) goes through
 /// ``sanitized(_:)`` first, so a device cannot move the cursor or recolour the terminal by putting
 /// an escape sequence in its name.
-enum TextLayout {
+public enum TextLayout {
     /// How a cell is aligned within its column.
-    enum Alignment: Sendable {
+    public enum Alignment: Sendable {
         /// Padded on the right.
         case left
         /// Padded on the left.
@@ -15,12 +15,12 @@ enum TextLayout {
     }
 
     /// The number of terminal columns `text` takes.
-    static func width(_ text: String) -> Int {
+    public static func width(_ text: String) -> Int {
         text.reduce(0) { $0 + width(of: $1) }
     }
 
     /// The columns one grapheme takes: 2 for East Asian wide and emoji-presentation characters, else 1.
-    static func width(of character: Character) -> Int {
+    public static func width(of character: Character) -> Int {
         guard let scalar = character.unicodeScalars.first else { return 0 }
         if scalar.properties.isEmojiPresentation { return 2 }
         let wideRanges: [ClosedRange<UInt32>] = [
@@ -32,7 +32,7 @@ enum TextLayout {
     }
 
     /// `text` cut to at most `limit` columns, ending in `ellipsis` when anything was cut.
-    static func truncated(_ text: String, to limit: Int, ellipsis: String = "…") -> String {
+    public static func truncated(_ text: String, to limit: Int, ellipsis: String = "…") -> String {
         guard width(text) > limit else { return text }
         let room = limit - width(ellipsis)
         guard room > 0 else { return String(ellipsis.prefix(max(0, limit))) }
@@ -48,19 +48,19 @@ enum TextLayout {
     }
 
     /// `text` cut to at most `limit` columns with no ellipsis (for clipping lines to the terminal).
-    static func clipped(_ text: String, to limit: Int) -> String {
+    public static func clipped(_ text: String, to limit: Int) -> String {
         truncated(text, to: limit, ellipsis: "")
     }
 
     /// `text` padded with spaces to `columns` columns.
-    static func padded(_ text: String, to columns: Int, alignment: Alignment = .left) -> String {
+    public static func padded(_ text: String, to columns: Int, alignment: Alignment = .left) -> String {
         let padding = String(repeating: " ", count: max(0, columns - width(text)))
         return alignment == .left ? text + padding : padding + text
     }
 
     /// Whether a scalar could change the terminal's state or the reading order of the line:
     /// C0 and C1 controls, DEL, and the bidirectional embedding, override and isolate marks.
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
         default: false
@@ -69,7 +69,7 @@ enum TextLayout {
 
     /// `text` with every unsafe scalar (see ``isUnsafe(_:)``) replaced by U+FFFD `�`: for names and
     /// other text shown as is.
-    static func sanitized(_ text: String) -> String {
+    public static func sanitized(_ text: String) -> String {
         var scalars = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             scalars.append(isUnsafe(scalar) ? "\u{FFFD}" : scalar)
@@ -79,7 +79,7 @@ enum TextLayout {
 
     /// `text` in double quotes on one line: `"`, `\`, tab, line feed and carriage return are escaped
     /// as in Swift source and other unsafe scalars become `\u{…}`.
-    static func quoted(_ text: String) -> String {
+    public static func quoted(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
@@ -96,20 +96,20 @@ enum TextLayout {
     }
 
     /// `0x000A`-style uppercase hex with at least `digits` digits.
-    static func hex<T: BinaryInteger>(_ value: T, digits: Int = 4) -> String {
+    public static func hex<T: BinaryInteger>(_ value: T, digits: Int = 4) -> String {
         let text = String(value, radix: 16, uppercase: true)
         return "0x" + String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// `text` without the spaces at its end.
-    static func trimmingTrailingSpaces(_ text: String) -> String {
+    public static func trimmingTrailingSpaces(_ text: String) -> String {
         var text = text
         while text.hasSuffix(" ") { text.removeLast() }
         return text
     }
 
     /// `text` as one line: line breaks and other controls become spaces and runs of spaces one space.
-    static func singleLine(_ text: String) -> String {
+    public static func singleLine(_ text: String) -> String {
         var result = ""
         for scalar in text.unicodeScalars {
             let next: Unicode.Scalar = isUnsafe(scalar) ? " " : scalar
@@ -123,22 +123,39 @@ enum TextLayout {
 /// A table of text columns whose widths follow their widest cell.
 ///
 /// Columns are separated by two spaces; the last column is not padded, so no line ends in spaces.
-struct TextTable: Sendable {
+public struct TextTable: Sendable {
     /// One column: its header and how its cells align.
-    struct Column: Sendable {
+    public struct Column: Sendable {
         /// The header text.
         var header: String
         /// How cells (and the header) align.
         var alignment: TextLayout.Alignment = .left
+
+        /// A column with `header`, its cells aligned by `alignment`.
+        public init(_ header: String, alignment: TextLayout.Alignment = .left) {
+            self.header = header
+            self.alignment = alignment
+        }
+
+        /// A column with `header`, its cells aligned by `alignment`.
+        init(header: String, alignment: TextLayout.Alignment = .left) {
+            self.init(header, alignment: alignment)
+        }
+    }
+
+    /// A table with `columns` and `rows` (one cell per column in each row).
+    public init(columns: [Column], rows: [[String]] = []) {
+        self.columns = columns
+        self.rows = rows
     }
 
     /// The columns, left to right.
-    var columns: [Column]
+    public var columns: [Column]
     /// The rows of cells, one cell per column.
-    var rows: [[String]]
+    public var rows: [[String]]
 
     /// The header line followed by one line per row.
-    var lines: [String] {
+    public var lines: [String] {
         let widths = columns.indices.map { index in
             rows.reduce(TextLayout.width(columns[index].header)) { max($0, TextLayout.width($1[index])) }
         }

@@ -1,0 +1,165 @@
+import ArgumentParser
+import BLE
+import BLETool
+import Foundation
+import Nightlight
+import NightlightStore
+
+/// The `nightlight` command: everything the Smart Nightlight app does, from a terminal.
+public struct NightlightCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "nightlight",
+        abstract: "Set up and look after Smart Nightlights: pairing, schedules, colours, the child button, the clock, firmware.",
+        discussion: """
+            Every command takes --transport SPEC (default sim: the in-process virtual radio with \
+            two virtual nightlights), --db PATH and --json. TARGET is a paired nightlight's child \
+            name, device name or address.
+            """,
+        subcommands: [
+            DevicesCommand.self, PairCommand.self, UnpairCommand.self, StatusCommand.self, NameCommand.self,
+            ScheduleCommand.self, TempCommand.self, ButtonCommand.self, ColorCommand.self, ProofCommand.self,
+            ClockCommand.self, FirmwareCommand.self, SimulateNightlightCommand.self,
+        ]
+    )
+
+    public init() {}
+}
+
+// MARK: devices, pair, unpair, name
+
+/// `nightlight devices`: the paired nightlights with what was last seen of them.
+struct DevicesCommand: ToolCommand {
+    static let configuration = CommandConfiguration(commandName: "devices", abstract: "List the paired nightlights.")
+
+    @OptionGroup var options: NightlightOptions
+
+    func execute() async throws {
+        let store = try options.openStore()
+        defer { try? store.close() }
+        let devices = try await store.devices()
+        if options.json {
+            ToolOutput.print(try PresentationJSON.encode(devices))
+            return
+        }
+        guard !devices.isEmpty else {
+            ToolOutput.print("No nightlight is paired yet: `nightlight pair TARGET` (`ble scan` lists the ones around).")
+            return
+        }
+        var table = TextTable(columns: ["CHILD", "DEVICE", "ADDRESS", "BATTERY", "MODE", "FIRMWARE", "LAST SEEN"].map { TextTable.Column($0) }, rows: [])
+        for device in devices {
+            let battery = device.batteryLevel.map { "\($0) %" + (device.isCharging == true ? " ⚡" : "") } ?? "-"
+            let mode = device.activeMode.map { ActiveMode(rawValue: UInt8(clamping: $0)).name } ?? "-"
+            table.rows.append([
+                device.childName.isEmpty ? "-" : device.childName, device.deviceName, device.address, battery, mode,
+                device.firmwareVersion ?? "-", Timestamp.iso8601(device.lastSeen),
+            ])
+        }
+        ToolOutput.write(table.lines.map { $0 + "\n" }.joined())
+    }
+}
+
+/// `nightlight pair TARGET [--child-name NAME]`.
+struct PairCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pair",
+        abstract: "Pair a nightlight: read who it is, give the child's name if it has none, set its clock, remember it."
+    )
+
+    @Argument(help: ArgumentHelp("The nightlight: its address or device name (SN-XXXX).", valueName: "target"))
+    var target: String
+
+    @Option(name: .long, help: ArgumentHelp("The child's name (required when the nightlight has none yet; up to 20 bytes).", valueName: "name"))
+    var childName: String?
+
+    @OptionGroup var options: NightlightOptions
+
+    func execute() async throws {
+        let record = try await Session.run(target, options: options, requirePaired: false) { session in
+            let identity: SNIdentity
+            do {
+                identity = try await session.client.pair(childName: childName)
+            } catch let error as NightlightError where error.code == .childNameRequired {
+                throw ToolError("\(error.message): pair with --child-name NAME")
+            }
+            let sync = try await session.client.syncClock()
+            let paired = try await session.store.pair(
+                address: identity.address, deviceName: identity.deviceName, childName: identity.childName,
+                firmwareVersion: identity.firmwareVersion
+            )
+            if let offset = sync.check.offset {
+                _ = try await session.store.appendHistory(.clockCorrection(offsetSeconds: Self.seconds(offset), decision: sync.check.decision.rawValue), for: paired.address)
+            }
+            return PairRecord(device: paired, clock: sync.check.description, clockWritten: sync.written)
+        }
+        if options.json {
+            ToolOutput.print(try PresentationJSON.encode(record))
+        } else {
+            ToolOutput.print("Paired \(record.device.childName)'s nightlight \(record.device.deviceName) (\(record.device.address)), firmware \(record.device.firmwareVersion ?? "?").")
+            ToolOutput.print("Clock: \(record.clock)\(record.clockWritten ? " (set)" : "").")
+        }
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+
+    struct PairRecord: Codable, Sendable {
+        var device: PairedDevice
+        var clock: String
+        var clockWritten: Bool
+    }
+}
+
+/// `nightlight unpair TARGET`.
+struct UnpairCommand: ToolCommand {
+    static let configuration = CommandConfiguration(commandName: "unpair", abstract: "Forget a paired nightlight (and its history).")
+
+    @Argument(help: ArgumentHelp("The paired nightlight: child name, device name or address.", valueName: "target"))
+    var target: String
+
+    @OptionGroup var options: NightlightOptions
+
+    func execute() async throws {
+        let store = try options.openStore()
+        defer { try? store.close() }
+        let device = try await store.findDevice(target)
+        _ = try await store.unpair(device.address)
+        if options.json {
+            ToolOutput.print(try PresentationJSON.encode(device))
+        } else {
+            ToolOutput.print("Unpaired \(device.childName)'s nightlight (\(device.address)).")
+        }
+    }
+}
+
+/// `nightlight name TARGET NAME`.
+struct NameCommand: ToolCommand {
+    static let configuration = CommandConfiguration(commandName: "name", abstract: "Change the child's name on a paired nightlight.")
+
+    @Argument(help: ArgumentHelp("The paired nightlight.", valueName: "target"))
+    var target: String
+
+    @Argument(help: ArgumentHelp("The new child name (up to 20 bytes).", valueName: "name"))
+    var name: String
+
+    @OptionGroup var options: NightlightOptions
+
+    func validate() throws {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw ValidationError("the child name cannot be empty") }
+        guard trimmed.utf8.count <= 20 else { throw ValidationError("the child name '\(trimmed)' is \(trimmed.utf8.count) bytes; at most 20") }
+    }
+
+    func execute() async throws {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let device = try await Session.run(target, options: options) { session in
+            try await session.client.write(.childName, trimmed)
+            return try await session.store.renameChild(of: session.client.peripheral.identifier.description, to: trimmed)
+        }
+        if options.json {
+            ToolOutput.print(try PresentationJSON.encode(device))
+        } else {
+            ToolOutput.print("The nightlight \(device.deviceName) is now \(trimmed)'s.")
+        }
+    }
+}

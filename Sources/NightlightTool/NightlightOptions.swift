@@ -1,0 +1,63 @@
+import ArgumentParser
+import BLE
+import BLETool
+import Foundation
+import Nightlight
+import NightlightStore
+
+/// The options every `nightlight` command takes: the transport and output options of `ble`,
+/// and the database.
+struct NightlightOptions: ParsableArguments, Sendable {
+    @OptionGroup var tool: ToolOptions
+
+    @Option(name: .long, help: ArgumentHelp("The database of paired nightlights and saved schedules (default: $XDG_DATA_HOME/nightlight/nightlight.sqlite).", valueName: "path"))
+    var db: String?
+
+    var json: Bool { tool.json }
+
+    /// Opens the store.
+    func openStore() throws -> NightlightStore {
+        try NightlightStore(path: db ?? NightlightStore.defaultPath())
+    }
+}
+
+/// A SN the command works on: its client (connected) and its paired record, if any.
+struct Session {
+    let central: Central
+    let client: NightlightClient
+    let store: NightlightStore
+    let paired: PairedDevice?
+
+    /// Finds TARGET (a paired SN's child name, device name or address; or any SN by name or
+    /// address for pairing), connects and discovers it, runs `body`, then disconnects and closes.
+    static func run<T: Sendable>(
+        _ target: String,
+        options: NightlightOptions,
+        requirePaired: Bool = true,
+        _ body: (Session) async throws -> T
+    ) async throws -> T {
+        let store = try options.openStore()
+        defer { try? store.close() }
+        var paired: PairedDevice?
+        do {
+            paired = try await store.findDevice(target)
+        } catch let error as StoreError where error.code == .deviceNotFound {
+            if requirePaired {
+                throw ToolError(error.message)
+            }
+        }
+        let central = try await options.tool.openCentral()
+        do {
+            let peripheral = try await Target.find(paired?.address ?? target, on: central)
+            let client = NightlightClient(peripheral)
+            try await client.connect()
+            let result = try await body(Session(central: central, client: client, store: store, paired: paired))
+            try? await peripheral.disconnect()
+            await central.close()
+            return result
+        } catch {
+            await central.close()
+            throw error
+        }
+    }
+}

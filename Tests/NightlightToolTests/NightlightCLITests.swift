@@ -1,0 +1,182 @@
+import BLETesting
+import Foundation
+import Testing
+
+/// Every `nightlight` command end to end on `sim`, as a process: the two virtual nightlights of
+/// the demo world (SN-0001 at factory settings, SN-0002 configured), a fresh database and fresh
+/// device flash per test; state carries from one command to the next as it would for a user.
+@Suite(.timeLimit(.minutes(3)))
+struct NightlightCLITests {
+    /// Runs `nightlight` with the test's database.
+    struct CLI {
+        let runner: CLIRunner
+        var db: String { runner.deviceDirectory.appending(path: "nightlight.sqlite").path }
+
+        init() throws { runner = try CLIRunner("nightlight") }
+
+        func run(_ arguments: String...) async throws -> CLIRunner.Result {
+            try await runner.run(arguments + ["--db", db], timeout: .seconds(60))
+        }
+
+        func json(_ arguments: String...) async throws -> [String: Any] {
+            let result = try await runner.run(arguments + ["--db", db, "--json"], timeout: .seconds(60))
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return try #require(try result.json() as? [String: Any], "\(result.stdout)")
+        }
+    }
+
+    @Test func pairingAsksForAChildNameThenRemembersTheNightlight() async throws {
+        let cli = try CLI()
+        let empty = try await cli.run("devices")
+        #expect(empty.stdout.hasPrefix("No nightlight is paired yet"))
+
+        let refused = try await cli.run("pair", "SN-0001")
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("has no child name yet"), "\(refused.stderr)")
+
+        let paired = try await cli.json("pair", "SN-0001", "--child-name", "Leo")
+        let device = try #require(paired["device"] as? [String: Any])
+        #expect(device["childName"] as? String == "Leo")
+        #expect(device["address"] as? String == "C4:4E:4C:00:00:01")
+        #expect(paired["clockWritten"] as? Bool == true, "a factory SN's clock is not set: written at once")
+
+        let configured = try await cli.json("pair", "SN-0002")
+        #expect((configured["device"] as? [String: Any])?["childName"] as? String == "Mia")
+
+        let list = try await cli.runner.run(["devices", "--db", cli.db, "--json"])
+        let devices = try #require(try list.json() as? [[String: Any]])
+        #expect(devices.compactMap { $0["childName"] as? String }.sorted() == ["Leo", "Mia"])
+
+        let renamed = try await cli.json("name", "Leo", "Leonard")
+        #expect(renamed["childName"] as? String == "Leonard")
+        let status = try await cli.json("status", "Leonard")
+        #expect((status["identity"] as? [String: Any])?["childName"] as? String == "Leonard", "written to the device")
+
+        let unpaired = try await cli.run("unpair", "Leonard")
+        #expect(unpaired.status == 0)
+        let missing = try await cli.run("status", "Leonard")
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("nightlight: error: "))
+    }
+
+    @Test func schedulesGoToTheDeviceAndTheLibrary() async throws {
+        let cli = try CLI()
+        _ = try await cli.json("pair", "SN-0001", "--child-name", "Leo")
+        let exported = try await cli.run("schedule", "export", "Leo")
+        #expect(exported.stdout.hasPrefix("schedule \"Default\"\n"))
+        #expect(exported.stdout.contains("Mon-Fri \"Working days\" 19:30-24:00 #402000"))
+
+        let file = cli.runner.deviceDirectory.appending(path: "bedtime.txt")
+        try """
+            schedule "Bedtime"
+            Mon-Fri "School" 19:00-24:00 #402000 fade 5
+            Mon-Fri "School" 00:00-07:00 #402000
+            Sat-Sun "Weekend" 20:00-24:00 #FF8000
+            """.write(to: file, atomically: true, encoding: .utf8)
+        let set = try await cli.run("schedule", "set", "Leo", file.path)
+        #expect(set.status == 0, "\(set.stderr)")
+        let shown = try await cli.json("schedule", "show", "Leo")
+        #expect(shown["name"] as? String == "Bedtime")
+
+        let bad = cli.runner.deviceDirectory.appending(path: "bad.txt")
+        try "Mon-Sun 19:00-18:00 #402000\n".write(to: bad, atomically: true, encoding: .utf8)
+        let refused = try await cli.run("schedule", "set", "Leo", bad.path)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("19:00"), "\(refused.stderr)")
+        #expect(try await cli.json("schedule", "show", "Leo")["name"] as? String == "Bedtime", "nothing half-written")
+
+        #expect(try await cli.run("schedule", "save", "Leo", "Bedtime").status == 0)
+        let duplicate = try await cli.run("schedule", "save", "Leo", "bedtime")
+        #expect(duplicate.status == 1, "names are unique, ignoring case")
+        #expect(try await cli.run("schedule", "rename", "Bedtime", "School nights").status == 0)
+        let library = try await cli.run("schedule", "list")
+        #expect(library.stdout.contains("School nights"))
+        #expect(library.stdout.contains("School, Weekend"))
+
+        _ = try await cli.json("pair", "SN-0002")
+        #expect(try await cli.run("schedule", "apply", "School nights", "Mia").status == 0)
+        #expect(try await cli.json("schedule", "show", "Mia")["name"] as? String == "Bedtime")
+        #expect(try await cli.run("schedule", "delete", "School nights").status == 0)
+        let gone = try await cli.run("schedule", "apply", "School nights", "Mia")
+        #expect(gone.status == 1)
+
+        let temp = try await cli.json("temp", "set", "Leo", "--days", "2", "19:00-23:00 #FF0000 fade 10")
+        #expect(temp["remainingDays"] as? Int == 2)
+        let status = try await cli.json("status", "Leo")
+        #expect((status["temporarySchedule"] as? [String: Any])?["remainingDays"] as? Int == 2)
+        #expect(try await cli.json("temp", "clear", "Leo")["remainingDays"] as? Int == 0)
+    }
+
+    @Test func buttonColourProofAndClock() async throws {
+        let cli = try CLI()
+        _ = try await cli.json("pair", "SN-0001", "--child-name", "Leo")
+        let button = try await cli.json("button", "set", "Leo", "--daily", "5", "--deactivation", "22:00-06:00", "--color", "#00FF80")
+        #expect(button["dailyUsage"] as? Int == 5)
+        let shown = try await cli.json("button", "show", "Leo")
+        let settings = try #require(shown["settings"] as? [String: Any])
+        #expect(settings["color"] as? String == "#00FF80")
+        #expect((settings["deactivationWindow"] as? [String: Any])?["start"] as? Int == 22 * 60)
+
+        let pressed = try await cli.json("simulate", "press", "Leo")
+        #expect(pressed["mode"] as? String == "child button")
+        let status = try await cli.json("status", "Leo")
+        #expect((status["buttonStatus"] as? [String: Any])?["usesToday"] as? Int == 1, "kept in the device's flash between runs")
+
+        #expect(try await cli.run("color", "Leo", "--hex", "#123456").status == 0)
+        let proof = try await cli.json("proof", "Leo", "on")
+        #expect(proof["mode"] as? Int == 4)
+        #expect((proof["colors"] as? [String])?.first == "#123456")
+
+        let clock = try await cli.json("clock", "sync", "Leo", "--force")
+        #expect(clock["decision"] as? String == "forcedUpdate")
+        #expect(clock["written"] as? Bool == true)
+        let shownClock = try await cli.json("clock", "show", "Leo")
+        #expect(shownClock["decision"] as? String == "inSync")
+    }
+
+    @Test func firmwareIsBuiltAndUpdated() async throws {
+        let cli = try CLI()
+        _ = try await cli.json("pair", "SN-0002")
+        let image = cli.runner.deviceDirectory.appending(path: "sn-1.2.0.bin").path
+        let built = try await cli.json("firmware", "build", "--version", "1.2.0", "--size", "30000", "-o", image)
+        #expect(built["version"] as? String == "1.2.0")
+        let updated = try await cli.json("firmware", "update", "Mia", image)
+        #expect(updated["version"] as? String == "1.2.0")
+        #expect((try await cli.json("status", "Mia")["identity"] as? [String: Any])?["firmwareVersion"] as? String == "1.2.0")
+
+        let corrupt = cli.runner.deviceDirectory.appending(path: "corrupt.bin")
+        try Data("SNFW-not-an-image".utf8).write(to: corrupt)
+        let refused = try await cli.run("firmware", "update", "Mia", corrupt.path)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("is not a firmware image"), "\(refused.stderr)")
+    }
+
+    @Test(arguments: [
+        (["pair"], "Missing expected argument '<target>'"),
+        (["temp", "set", "X", "--days", "40", "19:00-20:00 #402000"], "--days must be 1…30"),
+        (["temp", "set", "X", "--days", "1", "25:00-26:00 #402000"], "25:00"),
+        (["button", "set", "X", "--on-time", "0"], "ON time 0 is not in 1…3600"),
+        (["button", "set", "X", "--deactivation", "late"], "invalid --deactivation 'late'"),
+        (["color", "X", "--hex", "#12"], "invalid --hex"),
+        (["color", "X"], "give one colour"),
+        (["proof", "X", "maybe"], "expected on or off"),
+        (["firmware", "build", "--version", "one", "-o", "/tmp/x"], "invalid --version 'one'"),
+        (["simulate", "jump", "X"], "jump"),
+    ])
+    func badArgumentsGiveOneLine(arguments: [String], expected: String) async throws {
+        let result = try await CLIRunner("nightlight").run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("nightlight: error: "))
+        #expect(result.stderr.contains(expected), "\(result.stderr)")
+    }
+
+    @Test func aCorruptDatabaseIsReportedAndKept() async throws {
+        let cli = try CLI()
+        try Data("not a database".utf8).write(to: URL(filePath: cli.db))
+        let result = try await cli.run("devices")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("nightlight: error: "))
+        #expect(try String(contentsOfFile: cli.db, encoding: .utf8) == "not a database", "never overwritten")
+    }
+}
