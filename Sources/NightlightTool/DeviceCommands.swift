@@ -53,6 +53,9 @@ struct StatusCommand: ToolCommand {
                 firmwareVersion: identity.firmwareVersion
             ))
             _ = try? await session.store.appendHistory(.battery(level: record.batteryLevel, isCharging: record.powerState.isCharging), for: identity.address)
+            if let rssi = try? await session.client.peripheral.readRSSI() {
+                _ = try? await session.store.appendHistory(.rssi(dBm: rssi), for: identity.address)
+            }
             return record
         }
         if options.json {

@@ -75,7 +75,9 @@ struct FirmwareUpdate: ToolCommand {
             let line = ProgressBox(ProgressLine(isTerminal: terminal.isTerminal, columns: terminal.columns))
             let version = try await session.client.updateFirmware(firmware) { progress in
                 if json { return }
-                line.show("firmware \(progress)")
+                let filled = Int(progress.percent / 5)
+                let bar = String(repeating: "█", count: filled) + String(repeating: "·", count: 20 - filled)
+                line.show("[\(bar)] \(Int(progress.percent)) % \(progress.phase.rawValue)" + (progress.resumes > 0 ? ", resumed \(progress.resumes)×" : ""))
             }
             line.finish()
             _ = try? await session.store.updateDevice(session.client.peripheral.identifier.description, .init(firmwareVersion: version))

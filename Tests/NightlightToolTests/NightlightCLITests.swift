@@ -122,6 +122,13 @@ struct NightlightCLITests {
         let status = try await cli.json("status", "Leo")
         #expect((status["buttonStatus"] as? [String: Any])?["usesToday"] as? Int == 1, "kept in the device's flash between runs")
 
+        let shaken = try await cli.json("simulate", "shake", "Leo")
+        #expect(shaken["outcome"] as? String == "nothing happened (the light is off or shake mode is off)", "shake mode is off")
+        #expect(try await cli.json("simulate", "plug", "Leo")["outcome"] as? String == "charging")
+        let charging = try await cli.json("status", "Leo")
+        #expect((charging["powerState"] as? [String: Any])?["externalPower"] as? Int == 1, "1: wired power connected (a full battery does not charge)")
+        #expect(try await cli.json("simulate", "unplug", "Leo")["outcome"] as? String == "on battery")
+
         #expect(try await cli.run("color", "Leo", "--hex", "#123456").status == 0)
         let proof = try await cli.json("proof", "Leo", "on")
         #expect(proof["mode"] as? Int == 4)
