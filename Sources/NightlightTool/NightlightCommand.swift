@@ -95,7 +95,7 @@ struct PairCommand: ToolCommand {
             ToolOutput.print(try PresentationJSON.encode(record))
         } else {
             ToolOutput.print("Paired \(record.device.childName)'s nightlight \(record.device.deviceName) (\(record.device.address)), firmware \(record.device.firmwareVersion ?? "?").")
-            ToolOutput.print("Clock: \(record.clock)\(record.clockWritten ? " (set)" : "").")
+            ToolOutput.print("Clock: \(record.clock)\(record.clockWritten ? "; set to this computer's time" : "").")
         }
     }
 

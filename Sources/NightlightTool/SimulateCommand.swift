@@ -19,7 +19,9 @@ struct SimulateNightlightCommand: ToolCommand {
         switch outcome {
         case .turnOn: "the child button light turned on"
         case .turnOff: "the child button light turned off"
-        case .ignored(let reason): "ignored (\(reason))"
+        case .ignored(.disabled): "ignored: the child button is disabled"
+        case .ignored(.deactivationWindow): "ignored: it is within the deactivation window"
+        case .ignored(.dailyLimitReached): "ignored: today's presses are used up"
         }
     }
 
