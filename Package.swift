@@ -30,6 +30,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         .target(
@@ -122,10 +124,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "NightlightDashboard",
+            dependencies: [
+                "BLECore", "BLE", "BLETransport", "BLEVirtual", "Nightlight", "NightlightStore",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "NightlightTool",
             dependencies: [
-                "BLECore", "BLE", "BLETool", "BLETransport", "BLEVirtual", "Nightlight", "NightlightStore",
+                "BLECore", "BLE", "BLETool", "BLETransport", "BLEVirtual", "Nightlight", "NightlightStore", "NightlightDashboard",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -192,6 +206,14 @@ let package = Package(
         .testTarget(
             name: "NightlightToolTests",
             dependencies: ["BLETesting"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "NightlightDashboardTests",
+            dependencies: [
+                "NightlightDashboard", "Nightlight", "NightlightStore", "BLEVirtual", "BLETesting",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

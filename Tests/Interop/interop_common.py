@@ -47,3 +47,29 @@ def commands(loop):
 
     threading.Thread(target=reader, daemon=True).start()
     return queue
+
+
+async def serve_commands(queue, handlers, disconnected):
+    """Runs the stdin commands of `queue` until the future `disconnected` (the reason) is done,
+    then reports `disconnected {reason}`.
+
+    A line `VERB ARGUMENT` awaits `handlers[VERB](ARGUMENT)`; an unknown verb or a handler's
+    exception is reported as an `error` event and the next line is served.
+    """
+
+    async def serve():
+        while True:
+            line = await queue.get()
+            verb, _, argument = line.partition(' ')
+            try:
+                if verb in handlers:
+                    await handlers[verb](argument)
+                elif verb:
+                    emit('error', message=f'unknown command {line!r}')
+            except Exception as error:
+                emit('error', message=f'{verb}: {error!r}')
+
+    server = asyncio.create_task(serve())
+    reason = await disconnected
+    server.cancel()
+    emit('disconnected', reason=reason)

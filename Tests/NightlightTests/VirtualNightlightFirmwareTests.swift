@@ -31,10 +31,12 @@ struct VirtualNightlightFirmwareTests {
             return try FirmwareControlResponse(bytes: try #require(try await indications.next()))
         }
 
-        /// Sends `image[range]` in Data packets as large as the MTU allows.
+        /// Sends `image[range]` in Data packets as large as the MTU allows, and at most 512 bytes
+        /// (the longest attribute value, Core 5.4, Vol 3, Part F, 3.2.9): an MTU of 515 at most.
         func send(_ image: [UInt8], _ range: Range<Int>) async throws {
             let data = try peer.handle(SNUUID.firmwareData)
-            for packet in FirmwareDataPacket.packets(for: Array(image[..<range.upperBound]), from: range.lowerBound, mtu: Int(await peer.client.mtu)) {
+            let mtu = min(Int(await peer.client.mtu), GATTAttributeDatabase.maximumValueLength + 3)
+            for packet in FirmwareDataPacket.packets(for: Array(image[..<range.upperBound]), from: range.lowerBound, mtu: mtu) {
                 try await peer.client.writeWithoutResponse(handle: data, value: packet.encode())
             }
         }
@@ -85,7 +87,7 @@ struct VirtualNightlightFirmwareTests {
             #expect(try await sn.nightlight.status().firmwareVersion == "1.0.0", "not before Activate")
 
             #expect(try await updater.request(.activate) == .activate)
-            _ = await updater.peer.connection.waitUntilDisconnected()
+            #expect(try await sn.eventually { !updater.peer.connection.isConnected }, "activation restarts the SN")
             let restarted = try await sn.connect()
             #expect(try await restarted.read(SNUUID.firmwareRevision) == Array("1.1.0".utf8))
             #expect(try await sn.nightlight.status().firmwareVersion == "1.1.0")

@@ -2,6 +2,10 @@ import BLETesting
 import Foundation
 import Testing
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Every `nightlight` command end to end on `sim`, as a process: the two virtual nightlights of
 /// the demo world (SN-0001 at factory settings, SN-0002 configured), a fresh database and fresh
 /// device flash per test; state carries from one command to the next as it would for a user.
@@ -185,5 +189,24 @@ struct NightlightCLITests {
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix("nightlight: error: "))
         #expect(try String(contentsOfFile: cli.db, encoding: .utf8) == "not a database", "never overwritten")
+    }
+
+    /// `nightlight dashboard` serves the API with its token; Ctrl-C stops it.
+    @Test func dashboardServesTheAPIWithItsToken() async throws {
+        let cli = try CLI()
+        let port = Int.random(in: 20_000...29_999)
+        let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--json", "--token", "test-token-0123456789"])
+        let ready = try await server.waitForLine { $0.contains("\"ready\"") }
+        #expect(ready.contains("http://127.0.0.1:\(port)/?token=test-token-0123456789"))
+        let url = URL(string: "http://127.0.0.1:\(port)/api/devices")!
+        var request = URLRequest(url: url)
+        let (_, anonymous) = try await URLSession.shared.data(for: request)
+        #expect((anonymous as? HTTPURLResponse)?.statusCode == 401)
+        request.setValue("Bearer test-token-0123456789", forHTTPHeaderField: "Authorization")
+        let (body, response) = try await URLSession.shared.data(for: request)
+        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        #expect(String(decoding: body, as: UTF8.self) == "[]")
+        let ended = try await server.interrupt()
+        #expect(ended.status == 0 || ended.status == 130, "\(ended.stderr)")
     }
 }

@@ -98,7 +98,7 @@ public enum ToolEnvironment {
     }
 
     /// The `sim` transport: a world with the catalog's demo devices.
-    static func simFactory(logger: Logger) -> Transports.SimFactory {
+    public static func simFactory(logger: Logger) -> Transports.SimFactory {
         let catalog = catalog
         let directory = deviceDirectory
         return SimWorld.transportFactory { world in

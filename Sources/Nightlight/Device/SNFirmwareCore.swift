@@ -23,8 +23,9 @@ struct SNFirmwareOutput: Sendable {
 /// proof mode, the firmware transfer, and the passing of time.
 ///
 /// Time passes only through ``advance(by:)`` / ``advance(to:)``, in steps that stop at every
-/// event (a minute of the local clock, local midnight, the button light or proof mode running out,
-/// the battery going flat or full), so a jump of hours gives the same result as many small steps.
+/// event (a schedule period starting or ending, local midnight, the button light or proof mode
+/// running out, the battery going flat or full), so a jump of days gives the same result as many
+/// small steps.
 /// After each change ``collect(savedAt:force:)`` returns the values whose notified form changed.
 struct SNFirmwareCore: Sendable {
     /// LED proof mode while it is on (§4.4).
@@ -88,8 +89,15 @@ struct SNFirmwareCore: Sendable {
     /// What the LEDs show now and why.
     var decision: LightDecision { plan.evaluate(clock: state.clockTime) }
 
-    /// Whether any LED shows a color.
-    var isLit: Bool { decision.colors.contains { !$0.isOff } }
+    /// Whether the LEDs draw power: a schedule period's color is not black (even while it fades
+    /// in from 0), or the button light or proof mode shows a color.
+    var isLit: Bool {
+        let decision = self.decision
+        switch decision.reason {
+        case .temporaryPeriod(_, let period), .weekPeriod(_, _, let period): return !period.color.isOff
+        default: return decision.colors.contains { !$0.isOff }
+        }
+    }
 
     /// Whether the battery is flat and no wired power is connected.
     var isFlat: Bool { state.batteryCharge <= 0 && !state.isPluggedIn }
@@ -172,20 +180,33 @@ struct SNFirmwareCore: Sendable {
     /// How fast the local clock runs against clock time.
     private var clockRate: Double { 1 + state.driftPPM / 1_000_000 }
 
-    /// Seconds until the next event, at most 60.
+    /// Seconds until the next event, at most an hour.
     private func nextEventDelay() -> Double {
-        var delay = 60.0
+        var delay = 3600.0
         if state.buttonRemaining > 0 { delay = min(delay, state.buttonRemaining) }
         if let proof { delay = min(delay, Self.proofTimeout - proof.idle) }
         let rate = battery.rate(isPluggedIn: state.isPluggedIn, isLit: isLit)
         if rate < 0, state.batteryCharge > 0 { delay = min(delay, state.batteryCharge / -rate) }
         if rate > 0, state.batteryCharge < 100 { delay = min(delay, (100 - state.batteryCharge) / rate) }
         if let clock = state.clock {
-            // Schedules change on the minute and the day ends at midnight: stop at each minute.
-            let toMinute = 60 - clock.truncatingRemainder(dividingBy: 60)
-            delay = min(delay, toMinute / clockRate)
+            delay = min(delay, secondsToNextScheduleEdge(clock: clock) / clockRate)
         }
         return max(delay, 1e-6)
+    }
+
+    /// Local seconds from `clock` to the next start or end of a period in force today, or to
+    /// midnight: between them the LEDs are lit or dark throughout.
+    private func secondsToNextScheduleEdge(clock: Double) -> Double {
+        let secondOfDay = clock - (clock / 86_400).rounded(.down) * 86_400
+        let minute = secondOfDay / 60
+        let periods: [Period]
+        if state.temporarySchedule.isActive {
+            periods = state.temporarySchedule.periods
+        } else {
+            periods = state.clockTime.weekday.map { state.weekSchedule.periods(on: $0) } ?? []
+        }
+        let next = periods.flatMap { [Double($0.start), Double($0.end)] }.filter { $0 > minute }.min() ?? Double(MinuteOfDay.perDay)
+        return next * 60 - secondOfDay
     }
 
     /// One step without an event inside it.
@@ -310,7 +331,8 @@ struct SNFirmwareCore: Sendable {
 
     // MARK: Writes
 
-    /// Applies a write to characteristic `uuid` that ``SNDatabase`` validated.
+    /// Applies a write that ``SNDatabase`` validated (`write` changes the state); a write to the
+    /// LED Service restarts proof mode's 120 s.
     mutating func apply(_ write: (inout SNFirmwareCore) -> Void, touchesLEDService: Bool) {
         write(&self)
         if touchesLEDService, var current = proof {

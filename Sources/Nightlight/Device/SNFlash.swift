@@ -178,7 +178,7 @@ struct SNFlashRecord: Codable, Hashable, Sendable {
         _ = try SNCharacteristic<String>.childName.encodeValidated(childName)
         let numbers = [savedAt, clock ?? 0, driftPPM, batteryCharge, buttonRemaining]
         guard numbers.allSatisfy(\.isFinite), (0...100).contains(batteryCharge), buttonRemaining >= 0, usesToday >= 0, shakes >= 0,
-              abs(driftPPM) < 1_000_000
+              abs(driftPPM) <= VirtualNightlight.maximumDriftPPM
         else { throw SNFlashError("a runtime value is out of range") }
         return SNDeviceState(
             firmwareVersion: firmwareVersion, childName: childName, led: led, button: button,

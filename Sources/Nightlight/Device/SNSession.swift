@@ -37,16 +37,16 @@ final class SNSession: Sendable {
     /// output when `force` is set, so the advertisement is retried).
     @discardableResult
     func perform<Result: Sendable>(force: Bool = false, _ body: (inout SNFirmwareCore) -> Result) -> Result {
-        let (result, output) = core.withLock { core -> (Result, SNFirmwareOutput?) in
+        core.withLock { core in
             core.advance(to: uptime())
             let result = body(&core)
-            return (result, core.collect(savedAt: hostTime(), force: force))
+            // Queued under the lock, so outputs leave in the order they were collected.
+            if let output = core.collect(savedAt: hostTime(), force: force) {
+                backlog.add(1, ordering: .sequentiallyConsistent)
+                continuation.yield(output)
+            }
+            return result
         }
-        if let output {
-            backlog.add(1, ordering: .sequentiallyConsistent)
-            continuation.yield(output)
-        }
-        return result
     }
 
     /// The consumer finished with one output.

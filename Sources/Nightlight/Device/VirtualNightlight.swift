@@ -8,11 +8,12 @@ import Logging
 /// A virtual Smart Nightlight: the SN's firmware on our GATT server, behaving as
 /// shared/SN-PROFILE.md says, on the injected clock of its ``VirtualDeviceContext``.
 ///
-/// - Advertising (§1): Flags, the LED Service UUID, manufacturer data (version 1, battery,
-///   status flags, active mode; updated when they change) and the name `SN-XXXX` in the scan
-///   response. Instance `n` (0…254) has the static random address `C4:4E:4C:00:00:(n+1)`, so it
-///   is `SN-0001`, `SN-0002`, …. Run on another controller (`ble simulate nightlight`), the SN
-///   uses that controller's address and names itself after it.
+/// - Advertising (§1), every 100 ms: Flags, the LED Service UUID, manufacturer data (version 1,
+///   battery, status flags, active mode; updated when they change) and the name `SN-XXXX` in the
+///   scan response. Two centrals may be connected at once (an app and a dashboard); the SN keeps
+///   advertising while one is. Instance `n` (0…254) has the static random address
+///   `C4:4E:4C:00:00:(n+1)`, so it is `SN-0001`, `SN-0002`, …. Run on another controller
+///   (`ble simulate nightlight`), the SN uses that controller's address and names itself after it.
 /// - The whole database of §2–§7 (``SNDatabase``), every write checked with the profile's codec.
 /// - Firmware: the priority engine of §4.5 with fades (``LightPlan``), Active State notified
 ///   when the mode or a color changes (evaluated every second and on every write), the child
@@ -94,6 +95,8 @@ public struct VirtualNightlight: VirtualDevice {
 
     /// The highest instance index: its address ends in 0xFF.
     public static let maximumIndex = 254
+    /// The largest clock drift: 100 000 ppm (10 %) either way.
+    public static let maximumDriftPPM = 100_000.0
     /// The longest time between runs the firmware catches up on: 400 days.
     public static let maximumCatchUp = 400.0 * 86_400
 
@@ -162,6 +165,9 @@ public struct VirtualNightlight: VirtualDevice {
             logger.info("restarting")
             try? await context.host.stopAdvertising()
             for connection in await context.host.connections where connection.role == .peripheral {
+                // The answer to the request that asked for the restart (Activate) goes first.
+                _ = await connection.bearer.mtu
+                await connection.waitUntilTransmitted()
                 try? await connection.disconnect()
             }
         }
@@ -270,10 +276,10 @@ public struct VirtualNightlight: VirtualDevice {
         try await runtime.session().perform { $0.setPluggedIn(false) }
     }
 
-    /// Sets how fast the clock runs wrong, in parts per million (positive: it gains; ±100 000 at
-    /// most).
+    /// Sets how fast the clock runs wrong, in parts per million (positive: it gains; at most
+    /// ``maximumDriftPPM`` either way).
     public func setDrift(ppm: Double) async throws {
-        guard ppm.isFinite, abs(ppm) <= 100_000 else {
+        guard ppm.isFinite, abs(ppm) <= Self.maximumDriftPPM else {
             throw VirtualError(.invalidArgument, "a drift of \(ppm) ppm is out of range; use −100000…100000")
         }
         try await runtime.session().perform { $0.setDrift(ppm: ppm) }
@@ -300,6 +306,7 @@ public struct VirtualNightlight: VirtualDevice {
     func waitUntilIdle() async throws {
         while true {
             if try await runtime.session().isIdle { return }
+            try Task.checkCancellation()
             await Task.yield()
         }
     }

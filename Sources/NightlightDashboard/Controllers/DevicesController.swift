@@ -1,0 +1,196 @@
+import Foundation
+import Hummingbird
+import Nightlight
+import NightlightStore
+
+/// `/api/devices…` and `/api/scan`: pairing, the paired nightlights, their status, settings,
+/// clock and history.
+struct DevicesController {
+    let store: NightlightStore
+    let link: DeviceLink
+    let now: @Sendable () -> Date
+    let timeZone: TimeZone
+
+    func add(to api: RouterGroup<DashboardContext>) {
+        api.get("scan") { request, _ in
+            let seconds = try RequestInput.number(request, "seconds", in: 0.5...30, default: 3)
+            return JSONBody.response(try await link.scan(for: .milliseconds(Int64(seconds * 1000))))
+        }
+        api.get("devices") { _, _ in JSONBody.response(try await store.devices()) }
+        api.post("devices/pair") { request, _ in try await pair(request) }
+        api.delete("devices/:address") { _, context in
+            let address = try RequestInput.address(context)
+            let device = try await store.unpair(address)
+            await link.disconnect(address)
+            return JSONBody.response(device)
+        }
+        api.get("devices/:address/status") { _, context in try await status(context) }
+        api.put("devices/:address/child-name") { request, context in
+            let body = try await JSONBody.decode(ChildNameRequest.self, from: request)
+            let name = try RequestInput.name(body.childName, field: "childName", maximumBytes: SNCharacteristic<String>.maximumChildNameLength)
+            return try await onDevice(context) { client, address in
+                try await client.write(.childName, name)
+                return JSONBody.response(try await store.renameChild(of: address, to: name))
+            }
+        }
+        addSettings(to: api)
+        api.get("devices/:address/history") { request, context in
+            let address = try RequestInput.address(context)
+            let text = request.uri.queryParameters.get("kind") ?? HistoryKind.battery.rawValue
+            guard let kind = HistoryKind(rawValue: text) else {
+                throw DashboardError.invalid("kind", "must be one of \(HistoryKind.allCases.map(\.rawValue).joined(separator: ", ")), not '\(text)'")
+            }
+            let days = try RequestInput.integer(request, "days", in: 1...366, default: 7)
+            let end = now()
+            let entries = try await store.history(for: address, in: end.addingTimeInterval(-Double(days) * 86_400)...end, kinds: [kind])
+            return JSONBody.response(HistoryReport(address: address, kind: kind, days: days, entries: entries))
+        }
+    }
+
+    /// Schedules, button, LEDs and clock of one nightlight.
+    private func addSettings(to api: RouterGroup<DashboardContext>) {
+        api.get("devices/:address/week-schedule") { _, context in
+            try await onDevice(context) { client, _ in JSONBody.response(try await client.read(.weekSchedule)) }
+        }
+        api.put("devices/:address/week-schedule") { request, context in
+            let schedule = try await JSONBody.decode(WeekSchedule.self, from: request)
+            try RequestInput.validate(schedule, groups: schedule.groups.map(\.name))
+            return try await onDevice(context) { client, _ in
+                try await client.write(.weekSchedule, schedule)
+                return JSONBody.response(schedule)
+            }
+        }
+        api.put("devices/:address/temporary-schedule") { request, context in
+            let schedule = try await JSONBody.decode(TemporaryDaySchedule.self, from: request)
+            try RequestInput.validate(schedule)
+            return try await onDevice(context) { client, _ in
+                try await client.write(.temporaryDaySchedule, schedule)
+                return JSONBody.response(schedule)
+            }
+        }
+        api.delete("devices/:address/temporary-schedule") { _, context in
+            try await onDevice(context) { client, _ in
+                try await client.write(.temporaryDaySchedule, .inactive)
+                return JSONBody.response(TemporaryDaySchedule.inactive)
+            }
+        }
+        api.get("devices/:address/button") { _, context in
+            try await onDevice(context) { client, _ in
+                JSONBody.response(ButtonReport(settings: try await client.buttonSettings(), status: try await client.read(.buttonStatus)))
+            }
+        }
+        api.put("devices/:address/button") { request, context in
+            let settings = try await JSONBody.decode(ChildButtonSettings.self, from: request)
+            do throws(SNValueError) {
+                try settings.validate()
+            } catch {
+                let field = ["start", "end"].contains(error.path.first ?? "") ? "deactivationWindow" : nil
+                throw DashboardError.invalid(error, in: field)
+            }
+            return try await onDevice(context) { client, _ in
+                try await client.writeButtonSettings(settings)
+                return JSONBody.response(ButtonReport(settings: settings, status: try await client.read(.buttonStatus)))
+            }
+        }
+        api.put("devices/:address/led-color") { request, context in
+            let body = try await JSONBody.decode(LEDColorRequest.self, from: request)
+            let led = body.led ?? 1
+            guard (1...4).contains(led) else { throw DashboardError.invalid("led", "must be 1…4, not \(led)") }
+            return try await onDevice(context) { client, _ in
+                try await client.write(.ledColor(led), body.color)
+                return JSONBody.response(try await client.ledSettings())
+            }
+        }
+        api.put("devices/:address/proof") { request, context in
+            let body = try await JSONBody.decode(ProofRequest.self, from: request)
+            return try await onDevice(context) { client, _ in
+                try await client.write(.ledProofMode, body.on)
+                return JSONBody.response(try await client.read(.activeState))
+            }
+        }
+        api.get("devices/:address/clock") { _, context in
+            try await onDevice(context) { client, _ in
+                let clock = try await client.read(.currentTime)
+                return JSONBody.response(ClockReport(clock: clock, check: ClockPolicy.check(device: clock, app: appTime()), written: false))
+            }
+        }
+        api.post("devices/:address/clock/sync") { request, context in
+            let body = try await JSONBody.decode(ClockSyncRequest.self, from: request)
+            return try await onDevice(context) { client, address in
+                JSONBody.response(try await syncClock(client, address: address, force: body.force ?? false, accept: body.accept ?? false))
+            }
+        }
+    }
+
+    // MARK: Procedures
+
+    private func pair(_ request: Request) async throws -> Response {
+        let body = try await JSONBody.decode(PairRequest.self, from: request)
+        let address = try RequestInput.address(body.address, field: "address")
+        let childName = try body.childName.map {
+            try RequestInput.name($0, field: "childName", maximumBytes: SNCharacteristic<String>.maximumChildNameLength)
+        }
+        let wasPaired = try await store.device(address: address) != nil
+        let report = try await link.withClient(address) { client in
+            let identity = try await client.pair(childName: childName)
+            let device = try await store.pair(
+                address: identity.address, deviceName: identity.deviceName, childName: identity.childName,
+                firmwareVersion: identity.firmwareVersion
+            )
+            return PairReport(device: device, clock: try await syncClock(client, address: device.address, force: false, accept: false))
+        }
+        return JSONBody.response(report, status: wasPaired ? .ok : .created)
+    }
+
+    private func status(_ context: DashboardContext) async throws -> Response {
+        try await onDevice(context) { client, address in
+            let identity = try await client.identity()
+            let clock = try await client.read(.currentTime)
+            let week = try await client.read(.weekSchedule)
+            let temporary = try await client.read(.temporaryDaySchedule)
+            let today = clock.weekday ?? appTime().weekday ?? .monday
+            let status = DeviceStatus(
+                identity: identity, activeState: try await client.read(.activeState),
+                batteryLevel: try await client.read(.batteryLevel), powerState: try await client.read(.batteryLevelStatus),
+                clock: ClockReport(clock: clock, check: ClockPolicy.check(device: clock, app: appTime()), written: false),
+                weekSchedule: week, temporarySchedule: temporary,
+                button: ButtonReport(settings: try await client.buttonSettings(), status: try await client.read(.buttonStatus)),
+                timeline: LightPlan(temporarySchedule: temporary, weekSchedule: week, isClockSet: clock.isSet).timeline(on: today)
+            )
+            _ = try? await store.updateDevice(address, DeviceUpdate(
+                deviceName: identity.deviceName, childName: identity.childName.isEmpty ? nil : identity.childName,
+                batteryLevel: status.batteryLevel, isCharging: status.powerState.isCharging,
+                activeMode: Int(status.activeState.mode.rawValue), firmwareVersion: identity.firmwareVersion
+            ))
+            _ = try? await store.appendHistory(.battery(level: status.batteryLevel, isCharging: status.powerState.isCharging), for: address)
+            return JSONBody.response(status)
+        }
+    }
+
+    /// §8 clock synchronisation; `accept` answers the "over 30 minutes" question. Recorded in
+    /// the history when the clock was off.
+    private func syncClock(_ client: NightlightClient, address: String, force: Bool, accept: Bool) async throws -> ClockReport {
+        let now = now
+        let result = try await client.syncClock(now: now, timeZone: timeZone, force: force) { _ in accept }
+        if let offset = result.check.offset, result.check.decision != .inSync {
+            _ = try? await store.appendHistory(
+                .clockCorrection(offsetSeconds: ClockReport.seconds(offset), decision: result.check.decision.rawValue), for: address
+            )
+        }
+        return ClockReport(clock: try await client.read(.currentTime), check: result.check, written: result.written)
+    }
+
+    private func appTime() -> SNClockTime {
+        SNClockTime(date: now(), timeZone: timeZone)
+    }
+
+    /// Runs `body` on the paired nightlight named by the `{address}` parameter (404 when it is
+    /// not paired).
+    private func onDevice(_ context: DashboardContext, _ body: @Sendable (NightlightClient, String) async throws -> Response) async throws -> Response {
+        let address = try RequestInput.address(context)
+        guard try await store.device(address: address) != nil else {
+            throw DashboardError(.notFound, "deviceNotFound", "no paired nightlight has the address \(address); pair it first")
+        }
+        return try await link.withClient(address) { client in try await body(client, address) }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+import Nightlight
+import NightlightStore
+
+/// `/api/schedules…`: the library of saved week schedules.
+struct SchedulesController {
+    let store: NightlightStore
+    let link: DeviceLink
+
+    /// The longest library name, in UTF-8 bytes.
+    static let maximumNameLength = 60
+
+    func add(to api: RouterGroup<DashboardContext>) {
+        api.get("schedules") { _, _ in JSONBody.response(try await store.schedules().map(ScheduleRecord.init)) }
+        api.post("schedules") { request, _ in
+            let body = try await JSONBody.decode(SaveScheduleRequest.self, from: request)
+            let name = try RequestInput.name(body.name, field: "name", maximumBytes: Self.maximumNameLength)
+            let schedule: WeekSchedule
+            var source: String?
+            switch (body.fromDevice, body.schedule) {
+            case (let address?, nil):
+                let address = try RequestInput.address(address, field: "fromDevice")
+                try await requirePaired(address, field: "fromDevice")
+                schedule = try await link.withClient(address) { try await $0.read(.weekSchedule) }
+                source = address
+            case (nil, let given?):
+                try RequestInput.validate(given, in: "schedule", groups: given.groups.map(\.name))
+                schedule = given
+            default:
+                throw DashboardError.invalid("fromDevice", "give either fromDevice (a paired nightlight's address) or schedule, not both or neither")
+            }
+            let saved = try await store.saveSchedule(named: name, data: schedule.encode(), sourceDeviceAddress: source)
+            return JSONBody.response(ScheduleRecord(saved), status: .created)
+        }
+        api.post("schedules/:name/apply") { request, context in
+            let name = try RequestInput.scheduleName(context)
+            let body = try await JSONBody.decode(ApplyScheduleRequest.self, from: request)
+            let address = try RequestInput.address(body.address, field: "address")
+            let saved = try await store.schedule(named: name)
+            guard let schedule = try? WeekSchedule(bytes: saved.data) else {
+                throw DashboardError(.unprocessableContent, "damaged", "the saved schedule \"\(saved.name)\" is damaged; delete it and save it again")
+            }
+            try await requirePaired(address, field: "address")
+            try await link.withClient(address) { try await $0.write(.weekSchedule, schedule) }
+            return JSONBody.response(schedule)
+        }
+        api.patch("schedules/:name") { request, context in
+            let name = try RequestInput.scheduleName(context)
+            let body = try await JSONBody.decode(RenameRequest.self, from: request)
+            let newName = try RequestInput.name(body.name, field: "name", maximumBytes: Self.maximumNameLength)
+            return JSONBody.response(ScheduleRecord(try await store.renameSchedule(name, to: newName)))
+        }
+        api.post("schedules/:name/duplicate") { request, context in
+            let name = try RequestInput.scheduleName(context)
+            let body = try await JSONBody.decode(DuplicateRequest.self, from: request)
+            let newName = try body.name.map { try RequestInput.name($0, field: "name", maximumBytes: Self.maximumNameLength) }
+            return JSONBody.response(ScheduleRecord(try await store.duplicateSchedule(name, as: newName)), status: .created)
+        }
+        api.delete("schedules/:name") { _, context in
+            try await store.deleteSchedule(named: try RequestInput.scheduleName(context))
+            return Response(status: .noContent)
+        }
+    }
+
+    private func requirePaired(_ address: String, field: String) async throws {
+        guard try await store.device(address: address) != nil else {
+            throw DashboardError(.notFound, "deviceNotFound", "no paired nightlight has the address \(address); pair it first", field: field)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Hummingbird
+import HummingbirdWebSocket
+
+/// The request context of the dashboard's router: Hummingbird's core storage, the WebSocket
+/// upgrade reference (for `/api/live`), and how the request was authenticated.
+public struct DashboardContext: RequestContext, WebSocketRequestContext {
+    /// Hummingbird's per-request storage.
+    public var coreContext: CoreRequestContextStorage
+    /// Where the router leaves the WebSocket handler of an upgrade.
+    public let webSocket: WebSocketHandlerReference<Self>
+    /// How the token came: nil before ``AuthenticationMiddleware`` ran or when it is missing.
+    public var credential: Credential?
+
+    /// How a request proved it knows the token.
+    public enum Credential: Sendable, Hashable {
+        /// The `Authorization: Bearer …` header: a script, which browsers never add by themselves.
+        case bearer
+        /// The session cookie, which a browser sends by itself (so cross-site checks apply).
+        case cookie
+    }
+
+    /// Creates the context of a new request.
+    public init(source: Source) {
+        coreContext = .init(source: source)
+        webSocket = .init()
+        credential = nil
+    }
+}

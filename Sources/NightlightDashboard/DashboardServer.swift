@@ -1,0 +1,157 @@
+import BLE
+import BLETransport
+import BLEVirtual
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import Logging
+import Nightlight
+import NightlightStore
+
+/// The SN dashboard's web server: the JSON API under `/api/`, the live updates, and the pages,
+/// behind an access token (docs/dashboard-api.md).
+///
+/// ```swift
+/// let server = try await DashboardServer.make(DashboardServer.Configuration(clock: ContinuousClock()), store: store)
+/// print("Open \(server.url)")
+/// try await server.run()
+/// ```
+public struct DashboardServer: Sendable {
+    /// Where the server listens, its token, and how it reaches the nightlights.
+    public struct Configuration: Sendable {
+        /// The address to bind (`127.0.0.1`: this computer only).
+        public var host: String
+        /// The port.
+        public var port: Int
+        /// The access token; nil uses the one kept in the store (made once, 32 random bytes).
+        public var token: String?
+        /// The radio and connections.
+        public var link: DeviceLink.Configuration
+        /// The server's wall clock (for the SN clock checks and history).
+        public var now: @Sendable () -> Date
+        /// The time zone written to the nightlights.
+        public var timeZone: TimeZone
+        /// Where the server logs.
+        public var logger: Logger
+
+        /// Creates a configuration; by default on 127.0.0.1:8080, the `sim` transport with
+        /// ``DashboardServer/demoWorld(directory:)``.
+        public init(
+            host: String = "127.0.0.1",
+            port: Int = 8080,
+            token: String? = nil,
+            link: DeviceLink.Configuration,
+            now: @escaping @Sendable () -> Date = { Date() },
+            timeZone: TimeZone = .current,
+            logger: Logger = Logger(label: "nightlight.dashboard")
+        ) {
+            self.host = host
+            self.port = port
+            self.token = token
+            self.link = link
+            self.now = now
+            self.timeZone = timeZone
+            self.logger = logger
+        }
+
+        /// The default configuration, with `clock` timing connections.
+        public init(clock: any Clock<Duration>) {
+            self.init(link: DeviceLink.Configuration(sim: DashboardServer.demoWorld(directory: nil), clock: clock))
+        }
+    }
+
+    /// The configuration (with the token resolved).
+    public let configuration: Configuration
+    /// The access token.
+    public let token: String
+    /// The store of paired nightlights, schedules and history.
+    public let store: NightlightStore
+    /// The radio.
+    public let link: DeviceLink
+
+    /// Prepares a server: resolves the token (the given one is stored; without one the stored
+    /// one is used, or a new one made and stored).
+    ///
+    /// - Throws: ``DashboardError`` for an unusable token; the store's errors.
+    public static func make(_ configuration: Configuration, store: NightlightStore) async throws -> DashboardServer {
+        var configuration = configuration
+        let token: String
+        if let given = configuration.token {
+            guard AccessToken.isUsable(given) else {
+                throw DashboardError(.badRequest, "invalidToken", "the token must be 16 to 256 letters, digits, '-', '_', '.' or '~'")
+            }
+            token = given
+            if try await store.string(for: .dashboardToken) != given { try await store.setSetting(given, for: .dashboardToken) }
+        } else if let stored = try await store.string(for: .dashboardToken), AccessToken.isUsable(stored) {
+            token = stored
+        } else {
+            token = AccessToken.generate()
+            try await store.setSetting(token, for: .dashboardToken)
+        }
+        configuration.token = token
+        return DashboardServer(configuration: configuration, token: token, store: store, link: DeviceLink(configuration.link))
+    }
+
+    /// The server's own origin, `http://127.0.0.1:8080`.
+    public var origin: String {
+        let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
+        return "http://\(host):\(configuration.port)"
+    }
+
+    /// The URL to open, with the token: `http://127.0.0.1:8080/?token=…`.
+    public var url: String { origin + "/?token=" + token }
+
+    /// The router with every route and middleware (tests: `buildApplication().test(.router)`).
+    public func buildRouter() -> Router<DashboardContext> {
+        let router = Router(context: DashboardContext.self)
+        var origins: Set<String> = [origin.lowercased()]
+        if ["127.0.0.1", "::1", "localhost"].contains(configuration.host) {
+            origins.insert("http://localhost:\(configuration.port)")
+            origins.insert("http://127.0.0.1:\(configuration.port)")
+        }
+        router.add(middleware: ErrorMiddleware())
+        router.add(middleware: AuthenticationMiddleware(token: token))
+        router.add(middleware: CrossSiteMiddleware(origins: origins))
+        PagesController().add(to: router)
+        let api = router.group("api")
+        DevicesController(store: store, link: link, now: configuration.now, timeZone: configuration.timeZone).add(to: api)
+        SchedulesController(store: store, link: link).add(to: api)
+        LiveController(store: store, link: link).add(to: api)
+        return router
+    }
+
+    /// The Hummingbird application: HTTP/1 with the WebSocket upgrade of `/api/live`.
+    /// - Parameter onListening: called once the socket listens (with the port it listens on).
+    public func buildApplication(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
+        let router = buildRouter()
+        return Application(
+            router: router,
+            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "nightlight-dashboard"),
+            onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
+            logger: configuration.logger
+        )
+    }
+
+    /// Serves until the task is cancelled (or SIGINT/SIGTERM), then closes the radio.
+    /// - Parameter onListening: called once the socket listens (with the port it listens on).
+    public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        do {
+            try await buildApplication(onListening: onListening).runService()
+        } catch {
+            await link.close()
+            throw error
+        }
+        await link.close()
+    }
+
+    /// The default `sim` world: two virtual nightlights (the first at factory settings), their
+    /// settings kept in `directory` (nil: in memory).
+    public static func demoWorld(directory: String?) -> Transports.SimFactory {
+        SimWorld.transportFactory { world in
+            for (index, distance) in [1.5, 4].enumerated() {
+                try await world.add(VirtualNightlight(index: index, directory: directory), distance: distance)
+            }
+        }
+    }
+}

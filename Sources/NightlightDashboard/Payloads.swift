@@ -1,0 +1,96 @@
+import Foundation
+import Nightlight
+import NightlightStore
+
+/// Everything `GET /api/devices/{address}/status` answers (as `nightlight status --json`).
+struct DeviceStatus: Codable, Sendable {
+    var identity: SNIdentity
+    var activeState: ActiveState
+    var batteryLevel: Int
+    var powerState: BatteryPowerState
+    var clock: ClockReport
+    var weekSchedule: WeekSchedule
+    var temporarySchedule: TemporaryDaySchedule
+    var button: ButtonReport
+    var timeline: [TimelineSegment]
+}
+
+/// The SN's clock and what §8 says about it.
+struct ClockReport: Codable, Sendable {
+    /// The SN's time.
+    var clock: SNClockTime
+    /// The SN's offset from the server's time in seconds (positive: the SN is ahead); nil when
+    /// its clock is not set.
+    var offsetSeconds: Double?
+    /// The §8 decision: `inSync`, `updateSilently`, `updateAndNotify`, `askUser`, `clockNotSet`, `forcedUpdate`.
+    var decision: ClockSyncDecision
+    /// The decision in words.
+    var message: String
+    /// Whether the time was written.
+    var written: Bool
+    /// Whether the page must ask the parent (over 30 minutes) and retry with `accept`.
+    var needsConfirmation: Bool
+
+    init(clock: SNClockTime, check: ClockSyncCheck, written: Bool) {
+        self.clock = clock
+        offsetSeconds = check.offset.map(Self.seconds)
+        decision = check.decision
+        message = check.description
+        self.written = written
+        needsConfirmation = check.decision == .askUser && !written
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// The child button's settings and today's uses.
+struct ButtonReport: Codable, Sendable {
+    var settings: ChildButtonSettings
+    var status: ButtonStatus
+}
+
+/// A pairing's result.
+struct PairReport: Codable, Sendable {
+    var device: PairedDevice
+    var clock: ClockReport
+}
+
+/// A saved schedule with its content decoded.
+struct ScheduleRecord: Codable, Sendable {
+    var name: String
+    var createdAt: Date
+    var updatedAt: Date
+    var sourceDeviceAddress: String?
+    /// The schedule; nil when the stored blob is damaged.
+    var schedule: WeekSchedule?
+
+    init(_ saved: SavedSchedule) {
+        name = saved.name
+        createdAt = saved.createdAt
+        updatedAt = saved.updatedAt
+        sourceDeviceAddress = saved.sourceDeviceAddress
+        schedule = try? WeekSchedule(bytes: saved.data)
+    }
+}
+
+/// A device's history of one kind.
+struct HistoryReport: Codable, Sendable {
+    var address: String
+    var kind: HistoryKind
+    var days: Int
+    var entries: [HistoryEntry]
+}
+
+// MARK: Requests
+
+struct PairRequest: Decodable { var address: String; var childName: String? }
+struct ChildNameRequest: Decodable { var childName: String }
+struct LEDColorRequest: Decodable { var led: Int?; var color: RGBColor }
+struct ProofRequest: Decodable { var on: Bool }
+struct ClockSyncRequest: Decodable { var force: Bool?; var accept: Bool? }
+struct SaveScheduleRequest: Decodable { var name: String; var fromDevice: String?; var schedule: WeekSchedule? }
+struct ApplyScheduleRequest: Decodable { var address: String }
+struct RenameRequest: Decodable { var name: String }
+struct DuplicateRequest: Decodable { var name: String? }

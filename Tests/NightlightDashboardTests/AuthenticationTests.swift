@@ -1,0 +1,130 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import NightlightStore
+import Testing
+@testable import NightlightDashboard
+
+@Suite("Dashboard: token, login and cross-site refusal")
+struct AuthenticationTests {
+    @Test func generatedTokensAreRandomHexAndComparedWhole() {
+        let token = AccessToken.generate()
+        #expect(token.count == 64)
+        #expect(token.allSatisfy { $0.isHexDigit })
+        #expect(token != AccessToken.generate())
+        #expect(AccessToken.matches(token, token))
+        #expect(!AccessToken.matches(String(token.dropLast()) + "x", token))
+        #expect(!AccessToken.matches(String(token.dropLast()), token))
+        #expect(!AccessToken.matches("", ""))
+        #expect(AccessToken.isUsable(token))
+        #expect(!AccessToken.isUsable("short"))
+        #expect(!AccessToken.isUsable("has spaces in the token text"))
+    }
+
+    @Test func theTokenIsMadeOnceAndKeptInTheStore() async throws {
+        let store = try NightlightStore.inMemory()
+        let configuration = DashboardServer.Configuration(clock: ContinuousClock())
+        let first = try await DashboardServer.make(configuration, store: store)
+        let second = try await DashboardServer.make(configuration, store: store)
+        #expect(first.token == second.token)
+        #expect(try await store.string(for: .dashboardToken) == first.token)
+        #expect(first.url == "http://127.0.0.1:8080/?token=\(first.token)")
+        var given = configuration
+        given.token = "my-own-token-for-scripts"
+        given.port = 9000
+        let third = try await DashboardServer.make(given, store: store)
+        #expect(third.url == "http://127.0.0.1:9000/?token=my-own-token-for-scripts")
+        #expect(try await store.string(for: .dashboardToken) == "my-own-token-for-scripts")
+        given.token = "bad token"
+        await #expect(throws: DashboardError.self) { try await DashboardServer.make(given, store: store) }
+    }
+
+    @Test func nothingIsServedWithoutTheToken() async throws {
+        try await DashboardFixture().test { client in
+            let api = try await client.call(.get, "/api/devices", token: nil)
+            #expect(api.status == .unauthorized)
+            #expect(api.string("error.code") == "unauthorized")
+            #expect(api.headers[.wwwAuthenticate] == "Bearer")
+            let wrong = try await client.call(.get, "/api/devices", token: "wrong-token-0123456789abcdef")
+            #expect(wrong.status == .unauthorized)
+            let malformed = try await client.call(.get, "/api/devices", headers: [.authorization: "Basic abc"])
+            #expect(malformed.status == .unauthorized)
+            let page = try await client.call(.get, "/", token: nil)
+            #expect(page.status == .found)
+            #expect(page.headers[.location] == "/login")
+            let socket = try await client.call(.get, "/api/live?address=C4:4E:4C:00:00:01", token: nil)
+            #expect(socket.status == .unauthorized)
+            let unknown = try await client.call(.get, "/api/nothing-here", token: nil)
+            #expect(unknown.status == .unauthorized)
+        }
+    }
+
+    @Test func theLoginPageIsPublic() async throws {
+        try await DashboardFixture().test { client in
+            let login = try await client.call(.get, "/login", token: nil)
+            #expect(login.status == .ok)
+            #expect(login.headers[.contentType]?.hasPrefix("text/html") == true)
+            #expect(login.text.contains("name=\"token\""))
+        }
+    }
+
+    @Test func aTokenInTheURLSetsTheCookieAndRedirectsToTheCleanURL() async throws {
+        try await DashboardFixture().test { client in
+            let first = try await client.call(.get, "/?token=\(DashboardFixture.token)", token: nil)
+            #expect(first.status == .found)
+            #expect(first.headers[.location] == "/")
+            let cookie = try #require(first.headers[.setCookie])
+            #expect(cookie.contains("nightlight_token=\(DashboardFixture.token)"))
+            #expect(cookie.contains("HttpOnly"))
+            #expect(cookie.contains("SameSite=Strict"))
+            let kept = try await client.call(.get, "/?view=week&token=\(DashboardFixture.token)", token: nil)
+            #expect(kept.headers[.location] == "/?view=week")
+            let wrong = try await client.call(.get, "/?token=nope", token: nil)
+            #expect(wrong.headers[.location] == "/login")
+            #expect(wrong.headers[.setCookie] == nil)
+
+            let page = try await client.call(.get, "/", headers: [.cookie: "nightlight_token=\(DashboardFixture.token)"])
+            #expect(page.status == .ok)
+            #expect(page.text.contains("<html"))
+            let devices = try await client.call(.get, "/api/devices", headers: [.cookie: "nightlight_token=\(DashboardFixture.token)"])
+            #expect(devices.status == .ok)
+            #expect(devices.array().isEmpty)
+            let stale = try await client.call(.get, "/api/devices", headers: [.cookie: "nightlight_token=old-token-0123456789abcdef"])
+            #expect(stale.status == .unauthorized)
+        }
+    }
+
+    @Test func crossSiteWritesAreRefused() async throws {
+        let cookie = "nightlight_token=\(DashboardFixture.token)"
+        let body = ##"{"name": "Holidays", "schedule": {"name": "Holidays", "groups": [{"name": "All", "days": ["monday","tuesday","wednesday","thursday","friday","saturday","sunday"], "periods": []}]}}"##
+        try await DashboardFixture().test { client in
+            let evil = try await client.call(.post, "/api/schedules", body, headers: [.cookie: cookie, .origin: "http://evil.example"])
+            #expect(evil.status == .forbidden)
+            #expect(evil.string("error.code") == "crossSite")
+            let fetchSite = try await client.call(.post, "/api/schedules", body, headers: [.cookie: cookie, .origin: "http://localhost", .secFetchSite: "cross-site"])
+            #expect(fetchSite.status == .forbidden)
+            let noOrigin = try await client.call(.post, "/api/schedules", body, headers: [.cookie: cookie])
+            #expect(noOrigin.status == .forbidden)
+            let badReferer = try await client.call(.delete, "/api/schedules/x", headers: [.cookie: cookie, .referer: "http://evil.example/page"])
+            #expect(badReferer.status == .forbidden)
+            let form = try await client.call(.post, "/api/schedules", body, headers: [.cookie: cookie, .origin: "http://localhost", .contentType: "text/plain"])
+            #expect(form.status == .unsupportedMediaType)
+            #expect(try await client.call(.get, "/api/schedules").array().isEmpty)
+
+            let samePage = try await client.call(.post, "/api/schedules", body, headers: [.cookie: cookie, .origin: "http://localhost", .secFetchSite: "same-origin"])
+            #expect(samePage.status == .created)
+            let configured = try await client.call(.delete, "/api/schedules/Holidays", headers: [.cookie: cookie, .referer: "http://127.0.0.1:8080/"])
+            #expect(configured.status == .noContent)
+            let script = try await client.call(.post, "/api/schedules", body)
+            #expect(script.status == .created)
+        }
+    }
+
+    @Test func unknownRoutesAreJSON404s() async throws {
+        try await DashboardFixture().test { client in
+            let answer = try await client.call(.get, "/api/nothing-here")
+            #expect(answer.status == .notFound)
+            #expect(answer.string("error.code") == "notFound")
+        }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HummingbirdTesting
+import Testing
+@testable import NightlightDashboard
+
+@Suite("Dashboard: the schedule library routes")
+struct ScheduleRouteTests {
+    static let schedule = ##"{"name": "School", "groups": [{"name": "Week", "days": ["monday","tuesday","wednesday","thursday","friday"], "periods": [{"start": 1170, "end": 1440, "color": "#402000", "fade": 10}]}, {"name": "Weekend", "days": ["saturday","sunday"], "periods": []}]}"##
+
+    @Test func saveListRenameDuplicateDelete() async throws {
+        try await DashboardFixture().test { client in
+            let saved = try await client.call(.post, "/api/schedules", ##"{"name": " School nights ", "schedule": \##(Self.schedule)}"##)
+            #expect(saved.status == .created)
+            #expect(saved.string("name") == "School nights")
+            #expect(saved.string("schedule.groups.0.periods.0.color") == "#402000")
+            let again = try await client.call(.post, "/api/schedules", ##"{"name": "school NIGHTS", "schedule": \##(Self.schedule)}"##)
+            #expect(again.status == .conflict)
+            #expect(again.string("error.field") == "name")
+
+            let copy = try await client.call(.post, "/api/schedules/School%20nights/duplicate", "{}")
+            #expect(copy.status == .created)
+            #expect(copy.string("name") == "School nights copy")
+            let named = try await client.call(.post, "/api/schedules/School%20nights/duplicate", ##"{"name": "Summer"}"##)
+            #expect(named.string("name") == "Summer")
+            let renamed = try await client.call(.patch, "/api/schedules/Summer", ##"{"name": "Holidays"}"##)
+            #expect(renamed.status == .ok)
+            #expect(renamed.string("name") == "Holidays")
+            let taken = try await client.call(.patch, "/api/schedules/Holidays", ##"{"name": "School nights"}"##)
+            #expect(taken.status == .conflict)
+            let list = try await client.call(.get, "/api/schedules")
+            #expect(list.array().compactMap { ($0 as? [String: Any])?["name"] as? String } == ["Holidays", "School nights", "School nights copy"])
+
+            #expect(try await client.call(.delete, "/api/schedules/Holidays").status == .noContent)
+            #expect(try await client.call(.delete, "/api/schedules/Holidays").status == .notFound)
+            #expect(try await client.call(.patch, "/api/schedules/Nope", ##"{"name": "X"}"##).status == .notFound)
+            #expect(try await client.call(.post, "/api/schedules/Nope/duplicate", "{}").status == .notFound)
+            #expect(try await client.call(.get, "/api/schedules").array().count == 2)
+        }
+    }
+
+    @Test(arguments: [
+        ("not json", "invalidJSON", nil),
+        ("", "invalidJSON", nil),
+        ("[]", "invalidValue", "body"),
+        (##"{"name": 5}"##, "invalidValue", "name"),
+        (##"{"schedule": {}}"##, "invalidValue", "name"),
+        (##"{"name": "  "}"##, "invalidValue", "name"),
+        (##"{"name": "X"}"##, "invalidValue", "fromDevice"),
+        (##"{"name": "X", "fromDevice": "nope"}"##, "invalidValue", "fromDevice"),
+        (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["funday"], "periods": []}]}}"##, "invalidValue", "schedule.groups[0].days[0]"),
+        (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": [{"start": 600, "end": 500, "color": "#FFFFFF", "fade": 0}]}]}}"##, "invalidValue", "schedule.groups[0].periods[0]"),
+        (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": [{"start": 600, "end": 700, "color": "red", "fade": 0}]}]}}"##, "invalidValue", nil),
+        (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": []}]}}"##, "invalidValue", "schedule.groups"),
+    ] as [(String, String, String?)])
+    func junkAndInvalidSchedulesAreRefusedWithTheField(body: String, code: String, field: String?) async throws {
+        try await DashboardFixture().test { client in
+            let answer = try await client.call(.post, "/api/schedules", body)
+            #expect(answer.status == .badRequest, "\(answer.text)")
+            #expect(answer.string("error.code") == code)
+            #expect(answer.string("error.field") == field, "\(answer.text)")
+            #expect(answer.string("error.message")?.isEmpty == false)
+            #expect(try await client.call(.get, "/api/schedules").array().isEmpty)
+        }
+    }
+
+    @Test func applyingNeedsAKnownScheduleAndAPairedNightlight() async throws {
+        try await DashboardFixture().test { client in
+            _ = try await client.call(.post, "/api/schedules", ##"{"name": "School", "schedule": \##(Self.schedule)}"##)
+            let unknown = try await client.call(.post, "/api/schedules/Nope/apply", ##"{"address": "C4:4E:4C:00:00:01"}"##)
+            #expect(unknown.status == .notFound)
+            let unpaired = try await client.call(.post, "/api/schedules/School/apply", ##"{"address": "C4:4E:4C:00:00:01"}"##)
+            #expect(unpaired.status == .notFound)
+            #expect(unpaired.string("error.field") == "address")
+            let bad = try await client.call(.post, "/api/schedules/School/apply", ##"{"address": "kitchen"}"##)
+            #expect(bad.status == .badRequest)
+            #expect(bad.string("error.field") == "address")
+            let missing = try await client.call(.post, "/api/schedules/School/apply", "{}")
+            #expect(missing.string("error.field") == "address")
+        }
+    }
+}
