@@ -159,9 +159,9 @@ struct VirtualNightlightBehaviourTests {
             try await peer.write(SNUUID.ledProofMode, [1])
             #expect(try await proof.next() == [1])
             #expect(try await peer.activeState() == Self.state(.proof, RGBColor(rgb: 0x0000FF)))
-            try await sn.pass(.seconds(110), step: .seconds(5))
+            try await sn.pass(.seconds(110), step: .seconds(2))
             try await peer.write(SNUUID.ledColor(3), [0x00, 0x10, 0x00])  // any LED Service write restarts the 120 s
-            try await sn.pass(.seconds(115), step: .seconds(5))
+            try await sn.pass(.seconds(115), step: .seconds(2))
             #expect(try await peer.read(SNUUID.ledProofMode) == [1])
             try await peer.write(SNUUID.childName, Array("Ada".utf8))  // not the LED Service
             try await sn.pass(.seconds(5), step: .seconds(1))
@@ -273,7 +273,7 @@ struct VirtualNightlightBehaviourTests {
             try await sn.pause()
             try await sn.nightlight.setDrift(ppm: 62_500)  // 1/16: 4 s a minute
             try await peer.setClock(Self.monday(12, 0))
-            try await sn.pass(.seconds(64), step: .seconds(8))
+            try await sn.pass(.seconds(64), step: .seconds(2))
             let time = try SNClockTime(bytes: try await peer.read(SNUUID.currentTime))
             #expect(time.hour == 12 && time.minute == 1 && time.second == 8, "\(time)")
             await #expect(throws: VirtualError.self) { try await sn.nightlight.setDrift(ppm: .infinity) }

@@ -77,6 +77,6 @@ import Testing
         let output = try #require(collected)
         let answers = try output.notifications.filter { $0.uuid == SNUUID.firmwareControlPoint }.map { try FirmwareControlResponse(bytes: $0.value) }
         #expect(answers == [.start(offset: 0), .validate, .activate, .failure(request: .query, status: .busy)])
-        #expect(output.restart && output.save?.state.firmwareVersion == "2.1.0")
+        #expect(output.restart == .activation && output.save?.state.firmwareVersion == "2.1.0")
     }
 }

@@ -90,13 +90,15 @@ final class VirtualNightlightWorld: Sendable {
         ticking.withLock { $0 = true }
     }
 
-    /// Moves the clock on by `duration` in steps of at most `step`, letting every SN's firmware
-    /// catch up and finish what it sends after each step. The ticker stays paused.
+    /// Moves the clock on by `duration` in steps of at most `step` (and at most 2 s, well under
+    /// the hosts' 5 s HCI command timeout), letting every SN's firmware finish what it sends
+    /// (HCI commands included) before each step and catch up after it. The ticker stays paused.
     func pass(_ duration: Duration, step: Duration = .seconds(1)) async throws {
         ticking.withLock { $0 = false }
         var left = duration
         while left > .zero {
-            let move = min(left, step)
+            for nightlight in nightlights { try await nightlight.waitUntilIdle() }
+            let move = min(left, step, .seconds(2))
             clock.advance(by: move)
             left -= move
             for nightlight in nightlights {

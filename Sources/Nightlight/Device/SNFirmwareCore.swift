@@ -12,11 +12,19 @@ struct SNFirmwareOutput: Sendable {
     var save: (state: SNDeviceState, savedAt: Double)?
     /// What happened, for the device's log.
     var events: [String] = []
-    /// Whether the device restarts now (after an activated firmware update or on request).
-    var restart = false
+    /// Why the device restarts now, if it does.
+    var restart: SNRestart?
 
     /// Whether there is anything beyond the advertisement.
-    var isEmpty: Bool { notifications.isEmpty && save == nil && events.isEmpty && !restart }
+    var isEmpty: Bool { notifications.isEmpty && save == nil && events.isEmpty && restart == nil }
+}
+
+/// Why a SN restarts.
+enum SNRestart: Sendable, Hashable {
+    /// A simulator control asked for it.
+    case requested
+    /// A firmware update was activated: the restart waits for the Activate answer to go out.
+    case activation
 }
 
 /// A SN's firmware as a state machine without I/O (SN profile §3–§7): the state in flash, LED
@@ -63,7 +71,7 @@ struct SNFirmwareCore: Sendable {
     private var events: [String] = []
     private var needsSave = false
     private var lastSave = 0.0
-    private var isRestarting = false
+    private var restart: SNRestart?
 
     /// Starts the firmware on `state`; nothing is notified for the values it starts with.
     /// `needsSave` writes the state to flash at the first ``collect(savedAt:force:)`` (a device
@@ -325,7 +333,7 @@ struct SNFirmwareCore: Sendable {
 
     /// Restarts the firmware (as a power cycle would, without losing the flash).
     mutating func requestRestart() {
-        isRestarting = true
+        restart = .requested
         events.append("restarting")
     }
 
@@ -382,7 +390,7 @@ struct SNFirmwareCore: Sendable {
     /// A Control Point request (§7); the answer is indicated.
     mutating func controlPoint(_ bytes: [UInt8]) {
         let response: FirmwareControlResponse
-        if isRestarting {
+        if restart != nil {
             response = .failure(request: FirmwareOpcode(rawValue: bytes.first ?? 0), status: .busy)
         } else {
             do {
@@ -391,7 +399,7 @@ struct SNFirmwareCore: Sendable {
                 if let image {
                     state.firmwareVersion = image.version
                     needsSave = true
-                    isRestarting = true
+                    restart = .activation
                     events.append("firmware \(image.version) activated: restarting")
                 }
             } catch {
@@ -422,9 +430,9 @@ struct SNFirmwareCore: Sendable {
             notifications.append((uuid, current))
         }
         let advertisement = self.advertisement
-        var output = SNFirmwareOutput(notifications: notifications, advertisement: advertisement, events: events, restart: isRestarting)
+        var output = SNFirmwareOutput(notifications: notifications, advertisement: advertisement, events: events, restart: restart)
         events = []
-        if needsSave || isRestarting || uptime - lastSave >= Self.saveInterval {
+        if needsSave || restart != nil || uptime - lastSave >= Self.saveInterval {
             output.save = (state, savedAt)
             needsSave = false
             lastSave = uptime

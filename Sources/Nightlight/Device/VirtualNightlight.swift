@@ -12,8 +12,8 @@ import Logging
 ///   battery, status flags, active mode; updated when they change) and the name `SN-XXXX` in the
 ///   scan response. Two centrals may be connected at once (an app and a dashboard); the SN keeps
 ///   advertising while one is. Instance `n` (0…254) has the static random address
-///   `C4:4E:4C:00:00:(n+1)`, so it is `SN-0001`, `SN-0002`, …. Run on another controller
-///   (`ble simulate nightlight`), the SN uses that controller's address and names itself after it.
+///   `C4:4E:4C:00:00:(n+1)`, so it is `SN-0001`, `SN-0002`, …. On a host started without that
+///   address, the SN names itself after the address the host advertises with.
 /// - The whole database of §2–§7 (``SNDatabase``), every write checked with the profile's codec.
 /// - Firmware: the priority engine of §4.5 with fades (``LightPlan``), Active State notified
 ///   when the mode or a color changes (evaluated every second and on every write), the child
@@ -95,6 +95,8 @@ public struct VirtualNightlight: VirtualDevice {
 
     /// The highest instance index: its address ends in 0xFF.
     public static let maximumIndex = 254
+    /// How long after answering Activate the SN restarts (on the context's clock).
+    public static let activationRestartDelay = Duration.milliseconds(500)
     /// The largest clock drift: 100 000 ppm (10 %) either way.
     public static let maximumDriftPPM = 100_000.0
     /// The longest time between runs the firmware catches up on: 400 days.
@@ -153,8 +155,9 @@ public struct VirtualNightlight: VirtualDevice {
         while true {
             let session = boot(clock: clock, logger: logger)
             runtime.publish(session)
+            let restart: SNRestart
             do {
-                try await serve(session, host: context.host, name: deviceName, address: onAir, clock: clock)
+                restart = try await serve(session, host: context.host, name: deviceName, address: onAir, clock: clock)
             } catch {
                 runtime.withdraw(session)
                 save(session.snapshot(), logger: logger)
@@ -162,11 +165,12 @@ public struct VirtualNightlight: VirtualDevice {
             }
             runtime.withdraw(session)
             save(session.snapshot(), logger: logger)
-            logger.info("restarting")
+            if restart == .activation {
+                // The write response to Activate leaves before the link goes down.
+                try await clock.sleep(for: Self.activationRestartDelay)
+            }
             try? await context.host.stopAdvertising()
             for connection in await context.host.connections where connection.role == .peripheral {
-                // The answer to the request that asked for the restart (Activate) goes first.
-                _ = await connection.bearer.mtu
                 await connection.waitUntilTransmitted()
                 try? await connection.disconnect()
             }
@@ -195,8 +199,8 @@ public struct VirtualNightlight: VirtualDevice {
         return SNSession(generation: runtime.nextGeneration(), core: core, clock: clock, hostTime: wallClock.now, logger: logger)
     }
 
-    /// Serves one session until it asks for a restart.
-    private func serve<C: Clock<Duration>>(_ session: SNSession, host: BLEHost, name: String, address: DeviceAddress, clock: C) async throws {
+    /// Serves one session until it asks for a restart; returns why.
+    private func serve<C: Clock<Duration>>(_ session: SNSession, host: BLEHost, name: String, address: DeviceAddress, clock: C) async throws -> SNRestart {
         let identity = SNDatabase.Identity(
             name: name, serialNumber: serialNumber, systemID: Self.systemID(address),
             firmwareVersion: session.perform { $0.state.firmwareVersion }
@@ -205,7 +209,7 @@ public struct VirtualNightlight: VirtualDevice {
         await server.setDisconnectHandler { client in session.perform { $0.clientDisconnected(client) } }
         await host.setGATTServer(server)
         let flash = runtime.flash
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let restart = try await withThrowingTaskGroup(of: SNRestart?.self) { group in
             group.addTask {
                 let start = clock.now
                 while true {
@@ -225,14 +229,17 @@ public struct VirtualNightlight: VirtualDevice {
                     await advertiser.update(output.advertisement)
                     if let save = output.save { flash.save(save.state, savedAt: save.savedAt, logger: session.logger) }
                     session.outputDone()
-                    if output.restart { return }
+                    if let restart = output.restart { return restart }
                 }
+                return nil
             }
-            _ = try await group.next()
+            let restart = try await group.next() ?? nil
             group.cancelAll()
+            return restart
         }
         session.finish()
         try Task.checkCancellation()
+        return restart ?? .requested
     }
 
     private func save(_ snapshot: (state: SNDeviceState, savedAt: Double), logger: Logger) {
