@@ -2,23 +2,8 @@ import ArgumentParser
 import BLETool
 import Foundation
 import Nightlight
+import NightlightDashboard
 import NightlightStore
-
-/// Everything `nightlight status` shows.
-struct StatusRecord: Codable, Sendable {
-    var identity: SNIdentity
-    var activeState: ActiveState
-    var batteryLevel: Int
-    var powerState: BatteryPowerState
-    var clock: SNClockTime
-    var clockCheck: String
-    var clockOffsetSeconds: Double?
-    var weekSchedule: WeekSchedule
-    var temporarySchedule: TemporaryDaySchedule
-    var button: ChildButtonSettings
-    var buttonStatus: ButtonStatus
-    var timeline: [TimelineSegment]
-}
 
 /// `nightlight status TARGET`.
 struct StatusCommand: ToolCommand {
@@ -32,31 +17,12 @@ struct StatusCommand: ToolCommand {
 
     func execute() async throws {
         let status = try await Session.run(target, options: options) { session in
-            let client = session.client
-            let identity = try await client.identity()
-            let clock = try await client.read(.currentTime)
-            let check = ClockPolicy.check(device: clock, app: SNClockTime(date: Date()))
-            let week = try await client.read(.weekSchedule)
-            let temporary = try await client.read(.temporaryDaySchedule)
-            let button = try await client.buttonSettings()
-            let record = StatusRecord(
-                identity: identity, activeState: try await client.read(.activeState),
-                batteryLevel: try await client.read(.batteryLevel), powerState: try await client.read(.batteryLevelStatus),
-                clock: clock, clockCheck: check.description, clockOffsetSeconds: check.offset.map(PairCommand.seconds),
-                weekSchedule: week, temporarySchedule: temporary, button: button, buttonStatus: try await client.read(.buttonStatus),
-                timeline: LightPlan(temporarySchedule: temporary, weekSchedule: week, isClockSet: clock.isSet)
-                    .timeline(on: clock.weekday ?? SNClockTime(date: Date()).weekday ?? .monday)
-            )
-            _ = try? await session.store.updateDevice(identity.address, DeviceUpdate(
-                deviceName: identity.deviceName, childName: identity.childName, batteryLevel: record.batteryLevel,
-                isCharging: record.powerState.isCharging, activeMode: Int(record.activeState.mode.rawValue),
-                firmwareVersion: identity.firmwareVersion
-            ))
-            _ = try? await session.store.appendHistory(.battery(level: record.batteryLevel, isCharging: record.powerState.isCharging), for: identity.address)
+            let status = try await session.client.status(app: SNClockTime(date: Date()))
+            await session.store.record(status)
             if let rssi = try? await session.client.peripheral.readRSSI() {
-                _ = try? await session.store.appendHistory(.rssi(dBm: rssi), for: identity.address)
+                _ = try? await session.store.appendHistory(.rssi(dBm: rssi), for: status.identity.address)
             }
-            return record
+            return status
         }
         if options.json {
             ToolOutput.print(try PresentationJSON.encode(status))
@@ -68,7 +34,7 @@ struct StatusCommand: ToolCommand {
             "\(name) · \(status.identity.deviceName) (\(status.identity.address)) · firmware \(status.identity.firmwareVersion)",
             "Now:        \(status.activeState.mode.name) · \(status.activeState.colors.map(\.hex).joined(separator: " "))",
             "Battery:    \(status.batteryLevel) %\(status.powerState.isCharging ? " · charging" : "")",
-            "Clock:      \(status.clock.isSet ? status.clock.description : "not set") · \(status.clockCheck)",
+            "Clock:      \(status.clock.isSet ? status.clock.description : "not set") · \(ClockSyncCheck(offset: status.clockOffsetSeconds.map { Duration.seconds($0) }, decision: status.clockDecision))",
             "Week:       \(status.weekSchedule.name)",
             "Temporary:  " + (status.temporarySchedule.isActive
                 ? "\(status.temporarySchedule.remainingDays) day\(status.temporarySchedule.remainingDays == 1 ? "" : "s") left: \(status.temporarySchedule.periodsText)"

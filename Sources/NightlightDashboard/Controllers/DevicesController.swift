@@ -143,27 +143,16 @@ struct DevicesController {
     }
 
     private func status(_ context: DashboardContext) async throws -> Response {
-        try await onDevice(context) { client, address in
-            let identity = try await client.identity()
-            let clock = try await client.read(.currentTime)
-            let week = try await client.read(.weekSchedule)
-            let temporary = try await client.read(.temporaryDaySchedule)
-            let today = clock.weekday ?? appTime().weekday ?? .monday
-            let status = DeviceStatus(
-                identity: identity, activeState: try await client.read(.activeState),
-                batteryLevel: try await client.read(.batteryLevel), powerState: try await client.read(.batteryLevelStatus),
-                clock: ClockReport(clock: clock, check: ClockPolicy.check(device: clock, app: appTime()), written: false),
-                weekSchedule: week, temporarySchedule: temporary,
-                button: ButtonReport(settings: try await client.buttonSettings(), status: try await client.read(.buttonStatus)),
-                timeline: LightPlan(temporarySchedule: temporary, weekSchedule: week, isClockSet: clock.isSet).timeline(on: today)
-            )
-            _ = try? await store.updateDevice(address, DeviceUpdate(
-                deviceName: identity.deviceName, childName: identity.childName.isEmpty ? nil : identity.childName,
-                batteryLevel: status.batteryLevel, isCharging: status.powerState.isCharging,
-                activeMode: Int(status.activeState.mode.rawValue), firmwareVersion: identity.firmwareVersion
+        try await onDevice(context) { client, _ in
+            let status = try await client.status(app: appTime())
+            await store.record(status)
+            let check = ClockSyncCheck(offset: status.clockOffsetSeconds.map { Duration.seconds($0) }, decision: status.clockDecision)
+            return JSONBody.response(DeviceStatus(
+                identity: status.identity, activeState: status.activeState, batteryLevel: status.batteryLevel,
+                powerState: status.powerState, clock: ClockReport(clock: status.clock, check: check, written: false),
+                weekSchedule: status.weekSchedule, temporarySchedule: status.temporarySchedule,
+                button: ButtonReport(settings: status.button, status: status.buttonStatus), timeline: status.timeline
             ))
-            _ = try? await store.appendHistory(.battery(level: status.batteryLevel, isCharging: status.powerState.isCharging), for: address)
-            return JSONBody.response(status)
         }
     }
 
