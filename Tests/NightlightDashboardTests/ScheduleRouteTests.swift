@@ -49,7 +49,7 @@ struct ScheduleRouteTests {
         (##"{"name": "X", "fromDevice": "nope"}"##, "invalidValue", "fromDevice"),
         (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["funday"], "periods": []}]}}"##, "invalidValue", "schedule.groups[0].days[0]"),
         (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": [{"start": 600, "end": 500, "color": "#FFFFFF", "fade": 0}]}]}}"##, "invalidValue", "schedule.groups[0].periods[0]"),
-        (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": [{"start": 600, "end": 700, "color": "red", "fade": 0}]}]}}"##, "invalidValue", nil),
+        (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": [{"start": 600, "end": 700, "color": "red", "fade": 0}]}]}}"##, "invalidValue", "schedule.groups[0].periods[0].color"),
         (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": []}]}}"##, "invalidValue", "schedule.groups"),
     ] as [(String, String, String?)])
     func junkAndInvalidSchedulesAreRefusedWithTheField(body: String, code: String, field: String?) async throws {

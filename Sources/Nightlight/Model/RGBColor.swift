@@ -97,10 +97,18 @@ public struct RGBColor: SNValue, CustomStringConvertible, Comparable {
 
     // MARK: Codable
 
-    /// Decodes the JSON string `"#RRGGBB"`.
+    /// Decodes the JSON string `"#RRGGBB"`; a malformed one is a `DecodingError` at its coding
+    /// path, with the ``SNValueError`` as the underlying error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        self = try RGBColor(hex: container.decode(String.self))
+        let text = try container.decode(String.self)
+        do {
+            self = try RGBColor(hex: text)
+        } catch {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: container.codingPath, debugDescription: error.message, underlyingError: error
+            ))
+        }
     }
 
     /// Encodes as the JSON string `"#RRGGBB"`.
