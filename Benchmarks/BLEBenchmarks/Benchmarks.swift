@@ -75,7 +75,7 @@ struct Benchmarks {
             iterations += 100
         }
         let elapsed = clock.now - start
-        let elapsedSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        let elapsedSeconds = elapsed.inSeconds
         let operations = iterations * batch
         let nanoseconds = elapsedSeconds * 1e9 / Double(operations)
         print(#"{"name": "\#(name)", "operations": \#(operations), "seconds": \#(elapsedSeconds), "nsPerOperation": \#(nanoseconds), "sink": \#(sink & 1)}"#)

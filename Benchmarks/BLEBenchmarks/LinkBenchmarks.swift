@@ -127,7 +127,7 @@ enum LinkBenchmarks {
             }
             try await Task.sleep(for: drain)
             let count = received.withLock { $0 }
-            let elapsed = Self.seconds(clock.now - start)
+            let elapsed = (clock.now - start).inSeconds
             counter.cancel()
             print(#"{"name": "notify", "perSecond": \#(format(Double(count) / elapsed)), "received": \#(count), "sent": \#(sent), "seconds": \#(format(elapsed))}"#)
             try await disconnect(connection, accepted)
@@ -151,7 +151,7 @@ enum LinkBenchmarks {
             }
             try await Task.sleep(for: drain)
             let bytes = counters.bytes.withLock { $0 }
-            let elapsed = Self.seconds(clock.now - start)
+            let elapsed = (clock.now - start).inSeconds
             print(#"{"name": "write-cmd-\#(mtu)", "bytesPerSecond": \#(format(Double(bytes) / elapsed)), "mtu": \#(actualMTU), "received": \#(bytes), "sent": \#(sent), "seconds": \#(format(elapsed))}"#)
             try await disconnect(connection, accepted)
         }
@@ -224,7 +224,7 @@ enum LinkBenchmarks {
         let connection = try await pair.central.connect(to: pair.peripheralAddress, timeout: .seconds(10))
         if exchangeMTU { _ = try await connection.gattClient.exchangeMTU() }
         if discover { _ = try await connection.gattClient.discoverAll() }
-        let elapsed = Self.seconds(clock.now - start) * 1000
+        let elapsed = (clock.now - start).inSeconds * 1000
         guard let accepted = await acceptedConnection else { throw BenchmarkError("incomingConnections ended") }
         return (connection, accepted, elapsed)
     }
@@ -233,10 +233,6 @@ enum LinkBenchmarks {
     static func disconnect(_ connection: HostConnection, _ accepted: HostConnection) async throws {
         try await connection.disconnect()
         _ = await accepted.waitUntilDisconnected()
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     static func format(_ value: Double) -> String {

@@ -1,3 +1,4 @@
+import BLECore
 import Foundation
 import Nightlight
 import NightlightStore
@@ -33,15 +34,11 @@ struct ClockReport: Codable, Sendable {
 
     init(clock: SNClockTime, check: ClockSyncCheck, written: Bool) {
         self.clock = clock
-        offsetSeconds = check.offset.map(Self.seconds)
+        offsetSeconds = check.offset?.inSeconds
         decision = check.decision
         message = check.description
         self.written = written
         needsConfirmation = check.decision == .askUser && !written
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 

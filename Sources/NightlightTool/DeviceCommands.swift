@@ -1,3 +1,4 @@
+import BLECore
 import ArgumentParser
 import BLETool
 import Foundation
@@ -171,7 +172,7 @@ struct ButtonSet: ToolCommand {
             try await session.client.writeButtonSettings(updated)
             return updated
         }
-        ToolOutput.print(options.json ? try PresentationJSON.encode(settings) : "Child button updated.")
+        try options.report(settings, "Child button updated.")
     }
 }
 
@@ -224,7 +225,7 @@ struct ColorCommand: ToolCommand {
     func execute() async throws {
         let color = try color()
         try await Session.run(target, options: options) { try await $0.client.write(.ledColor(led), color) }
-        ToolOutput.print(options.json ? try PresentationJSON.encode(["led": String(led), "color": color.hex]) : "LED #\(led) colour set to \(color.hex).")
+        try options.report(["led": String(led), "color": color.hex], "LED #\(led) colour set to \(color.hex).")
     }
 }
 
@@ -253,7 +254,7 @@ struct ProofCommand: ToolCommand {
             if on, hold > 0 { try await Task.sleep(for: .milliseconds(Int64(hold * 1000))) }
             return state
         }
-        ToolOutput.print(options.json ? try PresentationJSON.encode(active) : "Proof mode \(on ? "on" : "off"): now \(active.mode.name), \(active.colors.map(\.hex).joined(separator: " ")).")
+        try options.report(active, "Proof mode \(on ? "on" : "off"): now \(active.mode.name), \(active.colors.map(\.hex).joined(separator: " ")).")
     }
 }
 
@@ -276,11 +277,7 @@ struct ClockShow: ToolCommand {
             let clock = try await session.client.read(.currentTime)
             return (clock, ClockPolicy.check(device: clock, app: SNClockTime(date: Date())))
         }
-        if options.json {
-            ToolOutput.print(try PresentationJSON.encode(ClockRecord(clock: clock, offsetSeconds: check.offset.map(PairCommand.seconds), decision: check.decision.rawValue, written: false)))
-        } else {
-            ToolOutput.print("\(clock.isSet ? clock.description : "not set") · \(check)")
-        }
+        try options.report(ClockRecord(clock: clock, offsetSeconds: check.offset?.inSeconds, decision: check.decision.rawValue, written: false), "\(clock.isSet ? clock.description : "not set") · \(check)")
     }
 }
 
@@ -314,12 +311,12 @@ struct ClockSync: ToolCommand {
                 return answer == "y" || answer == "yes"
             }
             if let offset = result.check.offset {
-                _ = try? await session.store.appendHistory(.clockCorrection(offsetSeconds: PairCommand.seconds(offset), decision: result.check.decision.rawValue), for: session.client.peripheral.identifier.description)
+                _ = try? await session.store.appendHistory(.clockCorrection(offsetSeconds: offset.inSeconds, decision: result.check.decision.rawValue), for: session.client.peripheral.identifier.description)
             }
             return (clock: try await session.client.read(.currentTime), check: result.check, written: result.written)
         }
         if options.json {
-            ToolOutput.print(try PresentationJSON.encode(ClockRecord(clock: result.clock, offsetSeconds: result.check.offset.map(PairCommand.seconds), decision: result.check.decision.rawValue, written: result.written)))
+            ToolOutput.print(try PresentationJSON.encode(ClockRecord(clock: result.clock, offsetSeconds: result.check.offset?.inSeconds, decision: result.check.decision.rawValue, written: result.written)))
             return
         }
         switch result.check.decision {

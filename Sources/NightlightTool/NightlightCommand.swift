@@ -1,3 +1,4 @@
+import BLECore
 import ArgumentParser
 import BLE
 import BLETool
@@ -87,7 +88,7 @@ struct PairCommand: ToolCommand {
                 firmwareVersion: identity.firmwareVersion
             )
             if let offset = sync.check.offset {
-                _ = try await session.store.appendHistory(.clockCorrection(offsetSeconds: Self.seconds(offset), decision: sync.check.decision.rawValue), for: paired.address)
+                _ = try await session.store.appendHistory(.clockCorrection(offsetSeconds: offset.inSeconds, decision: sync.check.decision.rawValue), for: paired.address)
             }
             return PairRecord(device: paired, clock: sync.check.description, clockWritten: sync.written)
         }
@@ -99,9 +100,6 @@ struct PairCommand: ToolCommand {
         }
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 
     struct PairRecord: Codable, Sendable {
         var device: PairedDevice
@@ -124,11 +122,7 @@ struct UnpairCommand: ToolCommand {
         defer { try? store.close() }
         let device = try await store.findDevice(target)
         _ = try await store.unpair(device.address)
-        if options.json {
-            ToolOutput.print(try PresentationJSON.encode(device))
-        } else {
-            ToolOutput.print("Unpaired \(device.childName)'s nightlight (\(device.address)).")
-        }
+        try options.report(device, "Unpaired \(device.childName)'s nightlight (\(device.address)).")
     }
 }
 
@@ -156,10 +150,6 @@ struct NameCommand: ToolCommand {
             try await session.client.write(.childName, trimmed)
             return try await session.store.renameChild(of: session.client.peripheral.identifier.description, to: trimmed)
         }
-        if options.json {
-            ToolOutput.print(try PresentationJSON.encode(device))
-        } else {
-            ToolOutput.print("The nightlight \(device.deviceName) is now \(trimmed)'s.")
-        }
+        try options.report(device, "The nightlight \(device.deviceName) is now \(trimmed)'s.")
     }
 }

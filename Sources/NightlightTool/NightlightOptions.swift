@@ -15,6 +15,11 @@ struct NightlightOptions: ParsableArguments, Sendable {
 
     var json: Bool { tool.json }
 
+    /// Prints a command's result: `value` as JSON with `--json`, else `text`.
+    func report(_ value: some Encodable, _ text: @autoclosure () -> String) throws {
+        ToolOutput.print(json ? try PresentationJSON.encode(value) : text())
+    }
+
     /// Opens the store.
     func openStore() throws -> NightlightStore {
         try NightlightStore(path: db ?? NightlightStore.defaultPath())

@@ -109,11 +109,7 @@ struct ScheduleSet: ToolCommand {
     func execute() async throws {
         let schedule = try WeekSchedule.load(from: file)
         try await Session.run(target, options: options) { try await $0.client.write(.weekSchedule, schedule) }
-        if options.json {
-            ToolOutput.print(try PresentationJSON.encode(schedule))
-        } else {
-            ToolOutput.print("Week schedule \"\(schedule.name)\" written (\(schedule.groups.count) group\(schedule.groups.count == 1 ? "" : "s")).")
-        }
+        try options.report(schedule, "Week schedule \"\(schedule.name)\" written (\(schedule.groups.count) group\(schedule.groups.count == 1 ? "" : "s")).")
     }
 }
 
@@ -131,11 +127,7 @@ struct ScheduleSave: ToolCommand {
                 named: name, data: schedule.encode(), sourceDeviceAddress: session.client.peripheral.identifier.description, replacing: replace
             )
         }
-        if options.json {
-            ToolOutput.print(try PresentationJSON.encode(saved))
-        } else {
-            ToolOutput.print("Saved \"\(saved.name)\".")
-        }
+        try options.report(saved, "Saved \"\(saved.name)\".")
     }
 }
 
@@ -156,11 +148,7 @@ struct ScheduleApply: ToolCommand {
             throw ToolError("the saved schedule \"\(saved.name)\" is damaged: \(error); delete it and save it again")
         }
         try await Session.run(target, options: options) { try await $0.client.write(.weekSchedule, schedule) }
-        if options.json {
-            ToolOutput.print(try PresentationJSON.encode(schedule))
-        } else {
-            ToolOutput.print("Applied \"\(saved.name)\".")
-        }
+        try options.report(schedule, "Applied \"\(saved.name)\".")
     }
 }
 
@@ -199,7 +187,7 @@ struct ScheduleRename: ToolCommand {
         let store = try options.openStore()
         defer { try? store.close() }
         let renamed = try await store.renameSchedule(name, to: newName)
-        ToolOutput.print(options.json ? try PresentationJSON.encode(renamed) : "Renamed \"\(name)\" to \"\(renamed.name)\".")
+        try options.report(renamed, "Renamed \"\(name)\" to \"\(renamed.name)\".")
     }
 }
 
@@ -255,7 +243,7 @@ struct TempSet: ToolCommand {
     func execute() async throws {
         let schedule = try schedule()
         try await Session.run(target, options: options) { try await $0.client.write(.temporaryDaySchedule, schedule) }
-        ToolOutput.print(options.json ? try PresentationJSON.encode(schedule) : "Temporary day schedule set for \(days) day\(days == 1 ? "" : "s"): \(schedule.periodsText).")
+        try options.report(schedule, "Temporary day schedule set for \(days) day\(days == 1 ? "" : "s"): \(schedule.periodsText).")
     }
 }
 
@@ -266,6 +254,6 @@ struct TempClear: ToolCommand {
 
     func execute() async throws {
         try await Session.run(target, options: options) { try await $0.client.write(.temporaryDaySchedule, .inactive) }
-        ToolOutput.print(options.json ? try PresentationJSON.encode(TemporaryDaySchedule.inactive) : "Temporary day schedule cleared.")
+        try options.report(TemporaryDaySchedule.inactive, "Temporary day schedule cleared.")
     }
 }

@@ -25,3 +25,10 @@ public func runWithTimeLimit(
     end.finish()
     return finished
 }
+
+extension Duration {
+    /// The duration in seconds, as a `Double` (attoseconds included).
+    public var inSeconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

@@ -1,3 +1,4 @@
+import BLECore
 extension NightlightClient {
     /// The child button settings, read from their six characteristics (§5).
     public func buttonSettings() async throws(NightlightError) -> ChildButtonSettings {
@@ -76,7 +77,7 @@ extension NightlightClient {
             identity: identity, activeState: try await read(.activeState),
             batteryLevel: try await read(.batteryLevel), powerState: try await read(.batteryLevelStatus),
             clock: clock,
-            clockOffsetSeconds: check.offset.map { Double($0.components.seconds) + Double($0.components.attoseconds) / 1e18 },
+            clockOffsetSeconds: check.offset?.inSeconds,
             clockDecision: check.decision, weekSchedule: week, temporarySchedule: temporary,
             button: try await buttonSettings(), buttonStatus: try await read(.buttonStatus),
             timeline: LightPlan(temporarySchedule: temporary, weekSchedule: week, isClockSet: clock.isSet)

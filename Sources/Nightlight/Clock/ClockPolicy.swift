@@ -1,3 +1,4 @@
+import BLECore
 /// What an app does with a SN's clock on connecting (SN profile §8).
 public enum ClockSyncDecision: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
     /// |Δ| < 2 s: nothing to do.
@@ -55,7 +56,7 @@ public struct ClockSyncCheck: Hashable, Sendable, Codable, CustomStringConvertib
         guard let offset else { return "device clock not set: \(decision)" }
         let seconds = abs(offset.components.seconds)
         let text = seconds >= 60 ? "\(seconds / 60) min \(seconds % 60) s"
-            : "\((abs(Double(offset.components.seconds) + Double(offset.components.attoseconds) / 1e18) * 10).rounded() / 10) s"
+            : "\((abs(offset.inSeconds) * 10).rounded() / 10) s"
         let direction = offset == .zero ? "device in step" : offset > .zero ? "device ahead by \(text)" : "device behind by \(text)"
         return "\(direction): \(decision)"
     }

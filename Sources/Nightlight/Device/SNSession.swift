@@ -29,7 +29,7 @@ final class SNSession: Sendable {
         self.core = Mutex(core)
         self.hostTime = hostTime
         let start = clock.now
-        uptime = { Self.seconds(start.duration(to: clock.now)) }
+        uptime = { start.duration(to: clock.now).inSeconds }
         (outputs, continuation) = AsyncStream.makeStream(bufferingPolicy: .unbounded)
     }
 
@@ -64,11 +64,6 @@ final class SNSession: Sendable {
             return core.state
         }
         return (state, hostTime())
-    }
-
-    /// A duration in seconds, with the fraction.
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 
     /// Ends the output stream.

@@ -1,3 +1,4 @@
+import BLECore
 import Foundation
 import Hummingbird
 import Nightlight
@@ -163,7 +164,7 @@ struct DevicesController {
         let result = try await client.syncClock(now: now, timeZone: timeZone, force: force) { _ in accept }
         if let offset = result.check.offset, result.check.decision != .inSync {
             _ = try? await store.appendHistory(
-                .clockCorrection(offsetSeconds: ClockReport.seconds(offset), decision: result.check.decision.rawValue), for: address
+                .clockCorrection(offsetSeconds: offset.inSeconds, decision: result.check.decision.rawValue), for: address
             )
         }
         return ClockReport(clock: try await client.read(.currentTime), check: result.check, written: result.written)
