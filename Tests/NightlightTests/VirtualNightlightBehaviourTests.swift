@@ -204,6 +204,10 @@ struct VirtualNightlightBehaviourTests {
             try await peer.setClock(Self.monday(23, 59, 50))
             let temporary = TemporaryDaySchedule(remainingDays: 2, periods: [Period(start: 0, end: 1440, color: green)])
             try await peer.write(SNUUID.temporaryDaySchedule, temporary.encode())
+            // The write's own notification leaves (to nobody) before subscribing, so the first
+            // value the subscription sees is midnight's.
+            _ = try await sn.nightlight.status()
+            try await sn.nightlight.waitUntilIdle()
             var notified = try await peer.subscribe(SNUUID.temporaryDaySchedule)
             #expect(try await sn.nightlight.status().advertisement.status.contains(.temporaryScheduleActive))
             try await sn.pass(.seconds(15))
