@@ -68,6 +68,8 @@ public struct DashboardServer: Sendable {
     public let store: NightlightStore
     /// The radio.
     public let link: DeviceLink
+    /// The firmware updates running in the background.
+    let firmwareUpdates = FirmwareUpdates()
 
     /// Prepares a server: resolves the token (the given one is stored; without one the stored
     /// one is used, or a new one made and stored).
@@ -114,9 +116,10 @@ public struct DashboardServer: Sendable {
         router.add(middleware: CrossSiteMiddleware(origins: origins))
         PagesController().add(to: router)
         let api = router.group("api")
-        DevicesController(store: store, link: link, now: configuration.now, timeZone: configuration.timeZone).add(to: api)
+        DevicesController(store: store, link: link, firmwareUpdates: firmwareUpdates, now: configuration.now, timeZone: configuration.timeZone).add(to: api)
         SchedulesController(store: store, link: link).add(to: api)
-        LiveController(store: store, link: link).add(to: api)
+        FirmwareController(store: store, link: link, updates: firmwareUpdates).add(to: api)
+        LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates).add(to: api)
         return router
     }
 
@@ -139,9 +142,11 @@ public struct DashboardServer: Sendable {
         do {
             try await buildApplication(onListening: onListening).runService()
         } catch {
+            firmwareUpdates.cancelAll()
             await link.close()
             throw error
         }
+        firmwareUpdates.cancelAll()
         await link.close()
     }
 

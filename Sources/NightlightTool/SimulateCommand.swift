@@ -5,14 +5,14 @@ import BLEVirtual
 import Foundation
 import Nightlight
 
-/// `nightlight simulate press|shake|plug|unplug TARGET`: what a child (or a parent with a charger)
-/// does to a virtual nightlight of the `sim` world. Its state is kept in its flash file, so the
+/// `nightlight simulate press|shake|plug|unplug|clock TARGET`: what a child (or a parent with a
+/// charger, or months of clock drift) does to a virtual nightlight of the `sim` world. Its state is kept in its flash file, so the
 /// next command sees the result.
 struct SimulateNightlightCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "simulate",
-        abstract: "Act on a virtual nightlight of the sim world: press its button, shake it, plug or unplug its charger.",
-        discussion: "Only the virtual nightlights of the default sim transport can be acted on this way."
+        abstract: "Act on a virtual nightlight of the sim world: press its button, shake it, plug or unplug its charger, put its clock off.",
+        discussion: "Only the virtual nightlights of the default sim transport can be acted on this way. `clock` moves the nightlight's clock by --minutes (e.g. --minutes -45), to try the clock prompts of the app and the dashboard."
     )
 
     static func describe(_ outcome: ButtonPressOutcome) -> String {
@@ -26,14 +26,24 @@ struct SimulateNightlightCommand: ToolCommand {
     }
 
     enum Action: String, ExpressibleByArgument, CaseIterable, Sendable {
-        case press, shake, plug, unplug
+        case press, shake, plug, unplug, clock
     }
 
-    @Argument(help: ArgumentHelp("press, shake, plug or unplug.", valueName: "action")) var action: Action
+    @Argument(help: ArgumentHelp("press, shake, plug, unplug or clock.", valueName: "action")) var action: Action
     @Argument(help: ArgumentHelp("The virtual nightlight: its address or device name (SN-XXXX), or a paired child name.", valueName: "target")) var target: String
+    @Option(
+        name: .long, parsing: .unconditional,
+        help: ArgumentHelp("For clock: how many minutes to move the clock (negative: behind), −1440…1440.", valueName: "minutes")
+    ) var minutes: Double?
     @OptionGroup var options: NightlightOptions
 
     func validate() throws {
+        if action == .clock {
+            guard let minutes else { throw ValidationError("clock needs --minutes, e.g. --minutes -45 to put the clock 45 minutes behind") }
+            guard minutes.isFinite, abs(minutes) <= 1440 else { throw ValidationError("--minutes must be −1440…1440, not \(minutes)") }
+        } else if minutes != nil {
+            throw ValidationError("--minutes goes with clock only")
+        }
         guard try options.tool.resolvedTransport() == .sim else {
             throw ValidationError("simulate acts on the virtual nightlights of the sim transport; leave --transport out (or give sim)")
         }
@@ -65,6 +75,10 @@ struct SimulateNightlightCommand: ToolCommand {
             case .unplug:
                 try await device.unplug()
                 outcome = "on battery"
+            case .clock:
+                let shift = minutes ?? 0
+                try await device.shiftClock(by: shift * 60)
+                outcome = "moved \(shift >= 0 ? "ahead" : "back") by \(shift.magnitude.formatted(.number.precision(.fractionLength(0...1)))) min"
             }
             let status = try await device.status()
             await world.shutDown()

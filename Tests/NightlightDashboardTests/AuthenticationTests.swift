@@ -128,3 +128,26 @@ struct AuthenticationTests {
         }
     }
 }
+
+@Suite("Dashboard: page assets")
+struct AssetTests {
+    @Test func assetsAreServedBehindTheTokenWithTheirTypes() async throws {
+        try await DashboardFixture().test { client in
+            let folder = try #require(PagesController(environment: [:]).folder)
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("assets").path)
+            #expect(!names.isEmpty)
+            for name in names {
+                let asset = try await client.call(.get, "/assets/\(name)")
+                #expect(asset.status == .ok, "\(name)")
+                #expect(asset.headers[.contentType] == PagesController.assetType(name))
+                #expect(asset.headers[.contentSecurityPolicy]?.contains("default-src 'self'") == true)
+                let anonymous = try await client.call(.get, "/assets/\(name)", token: nil)
+                #expect(anonymous.status == .found)
+            }
+            for name in ["nothing.js", "..%2FDashboardServer.swift", ".hidden.js", "app.exe", "a%00.js"] {
+                let missing = try await client.call(.get, "/assets/\(name)")
+                #expect(missing.status == .notFound, "\(name): \(missing.status)")
+            }
+        }
+    }
+}

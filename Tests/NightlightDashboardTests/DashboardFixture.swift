@@ -121,3 +121,18 @@ extension TestClientProtocol {
         return try await execute(uri: uri, method: method, headers: fields, body: body.map { ByteBuffer(string: $0) }) { Answer($0) }
     }
 }
+
+/// The result of `body`, or `otherwise` when it has not finished within `limit` (it is then
+/// cancelled).
+func untilDeadline<T: Sendable>(_ limit: Duration, otherwise: T, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+    try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask { try await body() }
+        group.addTask {
+            try await Task.sleep(for: limit)
+            return otherwise
+        }
+        let first = try await group.next() ?? otherwise
+        group.cancelAll()
+        return first
+    }
+}

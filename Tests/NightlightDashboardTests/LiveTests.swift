@@ -25,23 +25,14 @@ struct LiveTests {
         try await fixture.test { client in
             _ = try await client.call(.post, "/api/devices/pair", ##"{"address": "\##(Self.address)", "childName": "Mia"}"##)
             let wanted: Set<String> = ["connection", "activeState", "battery", "power", "clock", "button"]
-            let seen = try await withThrowingTaskGroup(of: Set<String>.self) { group in
-                group.addTask {
+            let seen = try await untilDeadline(.seconds(10), otherwise: Set<String>()) {
                     var seen: Set<String> = []
-                    for try await message in LiveFeed(link: fixture.server.link, address: Self.address).messages() {
+                    for try await message in LiveFeed(link: fixture.server.link, firmwareUpdates: fixture.server.firmwareUpdates, address: Self.address).messages() {
                         #expect(message.type != "error", "\(message.message ?? "")")
                         seen.insert(message.type)
                         if seen.isSuperset(of: wanted) { break }
                     }
                     return seen
-                }
-                group.addTask {
-                    try await Task.sleep(for: .seconds(10))
-                    return []
-                }
-                let first = try await group.next() ?? []
-                group.cancelAll()
-                return first
             }
             #expect(seen.isSuperset(of: wanted), "\(seen)")
             #expect(await fixture.server.link.isConnected(Self.address))

@@ -143,6 +143,13 @@ struct NightlightCLITests {
         #expect(clock["written"] as? Bool == true)
         let shownClock = try await cli.json("clock", "show", "Leo")
         #expect(shownClock["decision"] as? String == "inSync")
+
+        let shifted = try await cli.json("simulate", "clock", "Leo", "--minutes", "-45")
+        #expect(shifted["outcome"] as? String == "moved back by 45 min")
+        let behind = try await cli.json("clock", "show", "Leo")
+        #expect(behind["decision"] as? String == "askUser", "over 30 minutes off: §8 asks")
+        let offset = try #require(behind["offsetSeconds"] as? Double)
+        #expect(abs(offset + 45 * 60) < 60, "\(offset)")
     }
 
     @Test func firmwareIsBuiltAndUpdated() async throws {
@@ -173,6 +180,9 @@ struct NightlightCLITests {
         (["proof", "X", "maybe"], "expected on or off"),
         (["firmware", "build", "--version", "one", "-o", "/tmp/x"], "invalid --version 'one'"),
         (["simulate", "jump", "X"], "jump"),
+        (["simulate", "clock", "X"], "clock needs --minutes"),
+        (["simulate", "clock", "X", "--minutes", "2000"], "--minutes must be −1440…1440"),
+        (["simulate", "press", "X", "--minutes", "5"], "--minutes goes with clock only"),
     ])
     func badArgumentsGiveOneLine(arguments: [String], expected: String) async throws {
         let result = try await CLIRunner("nightlight").run(arguments)

@@ -246,10 +246,16 @@ extension NightlightClient {
 }
 
 extension Peripheral {
-    /// Waits until the peripheral is disconnected (at most `limit`); returns whether it is.
+    /// Waits until the peripheral is disconnected, or reconnecting by its policy (at most
+    /// `limit`); returns whether it is.
     func waitForDisconnection(within limit: Duration) async -> Bool {
         await runWithTimeLimit(limit) { [self] in
-            for await state in states() where state == .disconnected { return }
+            for await state in states() {
+                switch state {
+                case .disconnected, .reconnecting: return
+                case .connected, .connecting, .disconnecting: continue
+                }
+            }
         }
     }
 }

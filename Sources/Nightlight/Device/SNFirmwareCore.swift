@@ -331,6 +331,14 @@ struct SNFirmwareCore: Sendable {
         needsSave = true
     }
 
+    /// Moves the clock by `seconds` (as drift would over time); false when it is not set.
+    mutating func shiftClock(by seconds: Double) -> Bool {
+        guard let clock = state.clock else { return false }
+        state.clock = clock + seconds
+        needsSave = true
+        return true
+    }
+
     /// Restarts the firmware (as a power cycle would, without losing the flash).
     mutating func requestRestart() {
         restart = .requested

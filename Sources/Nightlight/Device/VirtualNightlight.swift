@@ -292,6 +292,18 @@ public struct VirtualNightlight: VirtualDevice {
         try await runtime.session().perform { $0.setDrift(ppm: ppm) }
     }
 
+    /// Moves the SN's clock by `seconds` (positive: ahead), as months of drift would, to try the
+    /// §8 rules (at most a day either way).
+    /// - Throws: ``VirtualError`` when the clock is not set or the shift is out of range.
+    public func shiftClock(by seconds: Double) async throws {
+        guard seconds.isFinite, abs(seconds) <= 86_400 else {
+            throw VirtualError(.invalidArgument, "a clock shift of \(seconds) s is out of range; use −86400…86400 (a day)")
+        }
+        guard try await runtime.session().perform({ $0.shiftClock(by: seconds) }) else {
+            throw VirtualError(.invalidArgument, "\(name)'s clock is not set; set it first (nightlight clock sync)")
+        }
+    }
+
     /// Sets the battery charge (for tests); 0 unplugged runs it flat and loses the clock.
     public func setBatteryLevel(_ percent: Int) async throws {
         guard (0...100).contains(percent) else {

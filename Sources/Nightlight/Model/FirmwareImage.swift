@@ -83,8 +83,9 @@ public struct FirmwareImage: SNValue, CustomStringConvertible {
             var reader = SNReader(bytes, code: .imageRejected)
             let magic = try reader.bytes(Self.magic.count, "magic")
             guard magic == Self.magic else {
-                let shown = String(decoding: magic, as: UTF8.self)
-                throw SNValueError(.imageRejected, path: ["magic \"\(shown)\" (" + magic.hexString + ")"], "is not \"SNFW\"")
+                let printable = magic.allSatisfy { (0x20...0x7E).contains($0) }
+                let shown = printable ? "\"" + String(decoding: magic, as: UTF8.self) + "\" (" + magic.hexString + ")" : magic.hexString
+                throw SNValueError(.imageRejected, path: ["magic " + shown], "is not \"SNFW\"")
             }
             let header = try reader.u8("header version")
             guard header == Self.headerVersion else {

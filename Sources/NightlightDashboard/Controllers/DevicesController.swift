@@ -9,6 +9,7 @@ import NightlightStore
 struct DevicesController {
     let store: NightlightStore
     let link: DeviceLink
+    let firmwareUpdates: FirmwareUpdates
     let now: @Sendable () -> Date
     let timeZone: TimeZone
 
@@ -180,6 +181,9 @@ struct DevicesController {
         let address = try RequestInput.address(context)
         guard try await store.device(address: address) != nil else {
             throw DashboardError(.notFound, "deviceNotFound", "no paired nightlight has the address \(address); pair it first")
+        }
+        guard !firmwareUpdates.isRunning(address) else {
+            throw DashboardError(.conflict, "busy", "the nightlight \(address) is updating its firmware; try again when the update has finished")
         }
         return try await link.withClient(address) { client in try await body(client, address) }
     }

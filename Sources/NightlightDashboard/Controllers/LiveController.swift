@@ -10,10 +10,12 @@ import NightlightStore
 struct LiveController {
     let store: NightlightStore
     let link: DeviceLink
+    let firmwareUpdates: FirmwareUpdates
 
     func add(to api: RouterGroup<DashboardContext>) {
         let store = store
         let link = link
+        let firmwareUpdates = firmwareUpdates
         api.ws(
             "live",
             shouldUpgrade: { request, _ in
@@ -27,7 +29,7 @@ struct LiveController {
                 guard let address = try? RequestInput.address(context.request.uri.queryParameters.get("address") ?? "", field: "address") else { return }
                 let feed = Task {
                     let encoder = JSONBody.encoder()
-                    for try await message in LiveFeed(link: link, address: address).messages() {
+                    for try await message in LiveFeed(link: link, firmwareUpdates: firmwareUpdates, address: address).messages() {
                         try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))
                     }
                 }
@@ -42,7 +44,7 @@ struct LiveController {
 /// One live update about a nightlight, as the WebSocket sends it:
 /// `{"type": "battery", "batteryLevel": 80}`, `{"type": "activeState", "activeState": {…}}`, ….
 struct LiveMessage: Codable, Sendable, Hashable {
-    /// `connection`, `activeState`, `battery`, `power`, `clock`, `button` or `error`.
+    /// `connection`, `activeState`, `battery`, `power`, `clock`, `button`, `firmware` or `error`.
     var type: String
     var connection: String?
     var activeState: ActiveState?
@@ -51,15 +53,18 @@ struct LiveMessage: Codable, Sendable, Hashable {
     var isCharging: Bool?
     var clock: SNClockTime?
     var button: ButtonStatus?
+    var firmware: FirmwareUpdateRecord?
     var message: String?
 }
 
 /// The live updates of one nightlight: its connection state, then every notification of Active
-/// State, battery level and power state, clock and button status. While the feed runs the link
+/// State, battery level and power state, clock and button status, and the progress of a firmware
+/// update (the current one first, when one runs). While the feed runs the link
 /// holds the connection (reconnecting after a loss); a failure is sent as an `error` message
 /// and the subscriptions are tried again.
 struct LiveFeed: Sendable {
     let link: DeviceLink
+    let firmwareUpdates: FirmwareUpdates
     let address: String
     /// The wait before subscribing again after a failure.
     var retryDelay: Duration = .seconds(2)
@@ -71,6 +76,7 @@ struct LiveFeed: Sendable {
                 await withTaskGroup(of: Void.self) { group in
                     group.addTask { await connectionStates(continuation) }
                     group.addTask { await notifications(continuation) }
+                    group.addTask { await firmware(continuation) }
                     await group.waitForAll()
                 }
                 await link.release(address)
@@ -119,6 +125,16 @@ struct LiveFeed: Sendable {
                 continuation.yield(LiveMessage(type: "error", message: DashboardError.from(error).message))
             }
             try? await Task.sleep(for: retryDelay)
+        }
+    }
+
+    private func firmware(_ continuation: AsyncThrowingStream<LiveMessage, any Error>.Continuation) async {
+        let updates = firmwareUpdates.updates(address)
+        if let current = firmwareUpdates.record(address), current.state == .running {
+            continuation.yield(LiveMessage(type: "firmware", firmware: current))
+        }
+        for await record in updates {
+            continuation.yield(LiveMessage(type: "firmware", firmware: record))
         }
     }
 

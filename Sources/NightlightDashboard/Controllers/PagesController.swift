@@ -1,27 +1,74 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
-/// The pages: `/` (the dashboard, behind the token) and `/login` (served to anyone).
+/// The pages: `/` (the dashboard, behind the token), `/login` (served to anyone) and the page's
+/// scripts, styles and images under `/assets/` (behind the token).
+///
+/// They come from the module's resources; `NIGHTLIGHT_DASHBOARD_RESOURCES` names another folder
+/// of the same layout (for working on the page without rebuilding).
 struct PagesController {
-    func add(to router: Router<DashboardContext>) {
-        router.get("/") { _, _ in try Self.page("index.html") }
-        router.get("login") { _, _ in try Self.page("login.html") }
+    /// The folder the pages come from.
+    let folder: URL?
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let path = environment["NIGHTLIGHT_DASHBOARD_RESOURCES"], !path.isEmpty {
+            folder = URL(fileURLWithPath: path, isDirectory: true)
+        } else {
+            folder = Bundle.module.url(forResource: "Resources", withExtension: nil)
+        }
     }
 
-    /// A page of the module's resources, never cached, never framed by another site.
-    static func page(_ name: String) throws -> Response {
-        guard let folder = Bundle.module.url(forResource: "Resources", withExtension: nil),
-            let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path)
-        else {
-            throw DashboardError(.internalServerError, "missingResource", "the page \(name) is missing from the dashboard's resources; reinstall")
+    func add(to router: Router<DashboardContext>) {
+        router.get("/") { _, _ in try page("index.html") }
+        router.get("login") { _, _ in try page("login.html") }
+        router.get("assets/:name") { _, context in
+            let name = context.parameters.get("name") ?? ""
+            guard let type = Self.assetType(name) else {
+                throw DashboardError(.notFound, "notFound", "there is no asset '\(name)'")
+            }
+            return try file("assets/" + name, type: type)
+        }
+    }
+
+    /// The content type of an asset name, or nil for a name that is not one (only plain names
+    /// with a known extension are served: no paths, no hidden files).
+    static func assetType(_ name: String) -> String? {
+        let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
+        guard allowed, !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...] {
+        case "js": return "text/javascript; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "ico": return "image/x-icon"
+        case "json": return "application/json"
+        default: return nil
+        }
+    }
+
+    /// A page, never cached, never framed by another site.
+    func page(_ name: String) throws -> Response {
+        try file(name, type: "text/html; charset=utf-8")
+    }
+
+    private func file(_ relativePath: String, type: String) throws -> Response {
+        guard let folder else {
+            throw DashboardError(.internalServerError, "missingResource", "the dashboard's resources are missing; reinstall")
+        }
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(relativePath).path) else {
+            if relativePath.hasPrefix("assets/") {
+                throw DashboardError(.notFound, "notFound", "there is no asset '\(relativePath.dropFirst(7))'")
+            }
+            throw DashboardError(.internalServerError, "missingResource", "the page \(relativePath) is missing from the dashboard's resources (\(folder.path)); reinstall")
         }
         return Response(
             status: .ok,
             headers: [
-                .contentType: "text/html; charset=utf-8", .cacheControl: "no-store",
-                .contentSecurityPolicy: "default-src 'self'; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
-                .xContentTypeOptions: "nosniff",
+                .contentType: type, .cacheControl: "no-store",
+                .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+                .xContentTypeOptions: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin",
             ],
             body: .init(byteBuffer: ByteBuffer(bytes: data))
         )

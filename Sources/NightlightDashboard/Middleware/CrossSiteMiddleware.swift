@@ -35,7 +35,11 @@ struct CrossSiteMiddleware: RouterMiddleware {
         }
         if AuthenticationMiddleware.isAPI(request.uri.path), request.method != .delete {
             let type = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-            guard type == "application/json" else {
+            if FirmwareController.takesImage(request.uri.path) {
+                guard type == "application/octet-stream" else {
+                    throw DashboardError(.unsupportedMediaType, "unsupportedMediaType", "send the firmware image file as is, with `Content-Type: application/octet-stream`")
+                }
+            } else if type != "application/json" {
                 throw DashboardError(.unsupportedMediaType, "unsupportedMediaType", "send the body as JSON with `Content-Type: application/json`")
             }
         }
