@@ -49,9 +49,9 @@ public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible
     static func from(_ error: any Error) -> DashboardError {
         switch error {
         case let error as DashboardError: return error
-        case let error as NightlightError: return from(error)
-        case let error as StoreError: return from(error)
-        case let error as BLEError: return from(error)
+        case let error as NightlightError: return fromNightlight(error)
+        case let error as StoreError: return fromStore(error)
+        case let error as BLEError: return fromBLE(error)
         case let error as SNValueError: return invalid(error)
         case is CancellationError: return DashboardError(.serviceUnavailable, "cancelled", "the request was cancelled; try again")
         case let error as any HTTPResponseError:
@@ -60,7 +60,7 @@ public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    private static func from(_ error: NightlightError) -> DashboardError {
+    private static func fromNightlight(_ error: NightlightError) -> DashboardError {
         switch error.code {
         case .invalidValue:
             if let value = error.valueError { return invalid(value) }
@@ -69,13 +69,13 @@ public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible
         case .refused: return DashboardError(.unprocessableContent, "refused", error.message)
         case .notANightlight: return DashboardError(.badGateway, "notANightlight", error.message)
         case .bluetooth:
-            if let ble = error.bleError { return from(ble, message: error.message) }
+            if let ble = error.bleError { return fromBLE(ble, message: error.message) }
             return DashboardError(.badGateway, "unreachable", error.message)
         default: return DashboardError(.badGateway, error.code.rawValue, error.message)
         }
     }
 
-    private static func from(_ error: BLEError, message: String? = nil) -> DashboardError {
+    private static func fromBLE(_ error: BLEError, message: String? = nil) -> DashboardError {
         let message = message ?? error.message
         switch error.code {
         case .timedOut: return DashboardError(.gatewayTimeout, "timedOut", "the nightlight did not answer in time: \(message); check it is in range and try again")
@@ -85,7 +85,7 @@ public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible
         }
     }
 
-    private static func from(_ error: StoreError) -> DashboardError {
+    private static func fromStore(_ error: StoreError) -> DashboardError {
         switch error.code {
         case .deviceNotFound, .scheduleNotFound: return DashboardError(.notFound, error.code.rawValue, error.message)
         case .scheduleExists: return DashboardError(.conflict, error.code.rawValue, error.message, field: "name")

@@ -141,7 +141,7 @@ enum FieldPath {
     private static let names: [String: String] = [
         "ON time": "onTime", "daily usage": "dailyUsage", "remaining days": "remainingDays",
         "group count": "groups", "period count": "periods", "fade": "fade", "start": "start", "end": "end",
-        "name": "name", "days": "days",
+        "name": "name", "days": "days", "deactivation time": "deactivationWindow",
     ]
 }
 

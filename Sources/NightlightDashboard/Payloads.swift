@@ -70,6 +70,20 @@ struct ScheduleRecord: Codable, Sendable {
         sourceDeviceAddress = saved.sourceDeviceAddress
         schedule = try? WeekSchedule(bytes: saved.data)
     }
+
+    enum CodingKeys: String, CodingKey {
+        case name, createdAt, updatedAt, sourceDeviceAddress, schedule
+    }
+
+    /// Like the synthesized encoding, but a damaged schedule is `"schedule": null`, not left out.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(name, forKey: .name)
+        try container.encode(createdAt, forKey: .createdAt)
+        try container.encode(updatedAt, forKey: .updatedAt)
+        try container.encodeIfPresent(sourceDeviceAddress, forKey: .sourceDeviceAddress)
+        try container.encode(schedule, forKey: .schedule)
+    }
 }
 
 /// A device's history of one kind.
@@ -87,7 +101,7 @@ struct ChildNameRequest: Decodable { var childName: String }
 struct LEDColorRequest: Decodable { var led: Int?; var color: RGBColor }
 struct ProofRequest: Decodable { var on: Bool }
 struct ClockSyncRequest: Decodable { var force: Bool?; var accept: Bool? }
-struct SaveScheduleRequest: Decodable { var name: String; var fromDevice: String?; var schedule: WeekSchedule? }
+struct SaveScheduleRequest: Decodable { var name: String; var fromDevice: String?; var schedule: WeekSchedule?; var replace: Bool? }
 struct ApplyScheduleRequest: Decodable { var address: String }
 struct RenameRequest: Decodable { var name: String }
 struct DuplicateRequest: Decodable { var name: String? }

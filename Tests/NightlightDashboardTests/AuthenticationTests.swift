@@ -1,6 +1,8 @@
+import BLE
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Nightlight
 import NightlightStore
 import Testing
 @testable import NightlightDashboard
@@ -149,5 +151,17 @@ struct AssetTests {
                 #expect(missing.status == .notFound, "\(name): \(missing.status)")
             }
         }
+    }
+}
+
+@Suite("Dashboard: errors")
+struct DashboardErrorTests {
+    @Test func bluetoothErrorsMapToGatewayAnswers() {
+        let lost = DashboardError.from(BLEError(.disconnected, "the link to C4:4E:4C:00:00:02 was lost"))
+        #expect(lost.status == .badGateway)
+        #expect(lost.code == "unreachable")
+        #expect(lost.message.contains("the link to C4:4E:4C:00:00:02 was lost"))
+        let late = DashboardError.from(BLEError(.timedOut, "no answer to Read Request"))
+        #expect(late.status == .gatewayTimeout)
     }
 }

@@ -16,6 +16,8 @@ struct ScheduleRouteTests {
             let again = try await client.call(.post, "/api/schedules", ##"{"name": "school NIGHTS", "schedule": \##(Self.schedule)}"##)
             #expect(again.status == .conflict)
             #expect(again.string("error.field") == "name")
+            let replaced = try await client.call(.post, "/api/schedules", ##"{"name": "School nights", "replace": true, "schedule": \##(Self.schedule)}"##)
+            #expect(replaced.status == .created, "\(replaced.text)")
 
             let copy = try await client.call(.post, "/api/schedules/School%20nights/duplicate", "{}")
             #expect(copy.status == .created)
@@ -76,6 +78,17 @@ struct ScheduleRouteTests {
             #expect(bad.string("error.field") == "address")
             let missing = try await client.call(.post, "/api/schedules/School/apply", "{}")
             #expect(missing.string("error.field") == "address")
+        }
+    }
+
+    @Test func aDamagedSavedScheduleIsListedWithANullSchedule() async throws {
+        let fixture = try await DashboardFixture()
+        _ = try await fixture.store.saveSchedule(named: "Broken", data: [0x01, 0x02, 0x03])
+        try await fixture.test { client in
+            let list = try await client.call(.get, "/api/schedules")
+            let entry = try #require(list.array().first as? [String: Any])
+            #expect(entry["name"] as? String == "Broken")
+            #expect(entry.keys.contains("schedule") && entry["schedule"] is NSNull, "\(list.text)")
         }
     }
 }

@@ -86,8 +86,7 @@ struct DevicesController {
             do throws(SNValueError) {
                 try settings.validate()
             } catch {
-                let field = ["start", "end"].contains(error.path.first ?? "") ? "deactivationWindow" : nil
-                throw DashboardError.invalid(error, in: field)
+                throw DashboardError.invalid(error)
             }
             return try await onDevice(context) { client, _ in
                 try await client.writeButtonSettings(settings)

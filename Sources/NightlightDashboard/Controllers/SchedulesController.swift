@@ -30,7 +30,7 @@ struct SchedulesController {
             default:
                 throw DashboardError.invalid("fromDevice", "give either fromDevice (a paired nightlight's address) or schedule, not both or neither")
             }
-            let saved = try await store.saveSchedule(named: name, data: schedule.encode(), sourceDeviceAddress: source)
+            let saved = try await store.saveSchedule(named: name, data: schedule.encode(), sourceDeviceAddress: source, replacing: body.replace ?? false)
             return JSONBody.response(ScheduleRecord(saved), status: .created)
         }
         api.post("schedules/:name/apply") { request, context in
