@@ -70,6 +70,8 @@ public struct DashboardServer: Sendable {
     public let link: DeviceLink
     /// The firmware updates running in the background.
     let firmwareUpdates = FirmwareUpdates()
+    /// The battery history the live feeds keep.
+    let batteryHistory: BatteryHistoryRecorder
 
     /// Prepares a server: resolves the token (the given one is stored; without one the stored
     /// one is used, or a new one made and stored).
@@ -91,7 +93,10 @@ public struct DashboardServer: Sendable {
             try await store.setSetting(token, for: .dashboardToken)
         }
         configuration.token = token
-        return DashboardServer(configuration: configuration, token: token, store: store, link: DeviceLink(configuration.link))
+        return DashboardServer(
+            configuration: configuration, token: token, store: store, link: DeviceLink(configuration.link),
+            batteryHistory: BatteryHistoryRecorder(store: store, now: configuration.now)
+        )
     }
 
     /// The server's own origin, `http://127.0.0.1:8080`.
@@ -119,7 +124,7 @@ public struct DashboardServer: Sendable {
         DevicesController(store: store, link: link, firmwareUpdates: firmwareUpdates, now: configuration.now, timeZone: configuration.timeZone).add(to: api)
         SchedulesController(store: store, link: link).add(to: api)
         FirmwareController(store: store, link: link, updates: firmwareUpdates).add(to: api)
-        LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates).add(to: api)
+        LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates, batteryHistory: batteryHistory).add(to: api)
         return router
     }
 

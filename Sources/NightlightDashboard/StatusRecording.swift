@@ -1,5 +1,7 @@
+import Foundation
 import Nightlight
 import NightlightStore
+import Synchronization
 
 extension NightlightStore {
     /// Remembers what a status read showed: the paired SN's names, battery, mode and firmware,
@@ -13,5 +15,52 @@ extension NightlightStore {
             activeMode: Int(status.activeState.mode.rawValue), firmwareVersion: status.identity.firmwareVersion
         ))
         _ = try? await appendHistory(.battery(level: status.batteryLevel, isCharging: status.powerState.isCharging), for: address)
+    }
+}
+
+/// Keeps the battery history while pages show a nightlight: the level and charging state the
+/// live feed reports go into the history once per change (and every ``interval`` when they stay
+/// the same), however many pages show that nightlight.
+final class BatteryHistoryRecorder: Sendable {
+    private struct Reading {
+        var level: Int?
+        var isCharging: Bool?
+        var recorded: (level: Int, isCharging: Bool, date: Date)?
+    }
+
+    /// How often an unchanged reading is recorded again.
+    static let interval: TimeInterval = 15 * 60
+
+    private let store: NightlightStore
+    private let now: @Sendable () -> Date
+    private let readings = Mutex<[String: Reading]>([:])
+
+    init(store: NightlightStore, now: @escaping @Sendable () -> Date) {
+        self.store = store
+        self.now = now
+    }
+
+    /// Notes a live message about the nightlight at `address`; battery and power messages may
+    /// add an entry to its history.
+    func observe(_ message: LiveMessage, address: String) async {
+        guard message.type == "battery" || message.type == "power" else { return }
+        let date = now()
+        let due: (level: Int, isCharging: Bool)? = readings.withLock { readings in
+            var reading = readings[DeviceLink.key(address)] ?? Reading()
+            if let level = message.batteryLevel { reading.level = level }
+            if let isCharging = message.isCharging { reading.isCharging = isCharging }
+            defer { readings[DeviceLink.key(address)] = reading }
+            guard let level = reading.level, let isCharging = reading.isCharging else { return nil }
+            if let last = reading.recorded, last.level == level, last.isCharging == isCharging,
+                date.timeIntervalSince(last.date) < Self.interval
+            {
+                return nil
+            }
+            reading.recorded = (level, isCharging, date)
+            return (level, isCharging)
+        }
+        if let due {
+            _ = try? await store.appendHistory(.battery(level: due.level, isCharging: due.isCharging), for: address)
+        }
     }
 }

@@ -1,5 +1,7 @@
 import Foundation
 import HummingbirdTesting
+import NightlightStore
+import Synchronization
 import Testing
 @testable import NightlightDashboard
 
@@ -39,5 +41,26 @@ struct LiveTests {
             let proof = try await client.call(.put, "/api/devices/\(Self.address)/proof", ##"{"on": false}"##)
             #expect(proof.status == .ok)
         }
+    }
+
+    @Test func liveBatteryReadingsGoIntoTheHistoryOncePerChange() async throws {
+        let store = try NightlightStore.inMemory()
+        try await store.pair(address: Self.address, deviceName: "SN-0001", childName: "Mia")
+        let clock = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
+        let recorder = BatteryHistoryRecorder(store: store, now: { clock.withLock { $0 } })
+        let battery = { (level: Int) in LiveMessage(type: "battery", batteryLevel: level) }
+        let power = { (charging: Bool) in LiveMessage(type: "power", isCharging: charging) }
+        await recorder.observe(battery(80), address: Self.address)       // charging not known yet
+        await recorder.observe(power(false), address: Self.address)      // 80 %, on battery
+        await recorder.observe(battery(80), address: Self.address)       // a second page: same
+        await recorder.observe(LiveMessage(type: "clock"), address: Self.address)
+        await recorder.observe(battery(79), address: Self.address)       // changed
+        await recorder.observe(power(true), address: Self.address)       // changed
+        clock.withLock { $0 += BatteryHistoryRecorder.interval + 1 }
+        await recorder.observe(battery(79), address: Self.address)       // unchanged, but due again
+        let range = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 2_000_000_000)
+        let entries = try await store.history(for: Self.address, in: range, kinds: [.battery])
+        let events = entries.map { "\($0.event)" }
+        #expect(entries.count == 4, "\(events)")
     }
 }

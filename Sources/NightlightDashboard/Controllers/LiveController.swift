@@ -6,16 +6,19 @@ import Nightlight
 import NightlightStore
 
 /// `/api/live?address=…`: a WebSocket of JSON messages about the nightlight on show (see
-/// ``LiveFeed``). While it is open the link holds the nightlight's connection.
+/// ``LiveFeed``). While it is open the link holds the nightlight's connection, and the battery
+/// readings go into the history (``BatteryHistoryRecorder``).
 struct LiveController {
     let store: NightlightStore
     let link: DeviceLink
     let firmwareUpdates: FirmwareUpdates
+    let batteryHistory: BatteryHistoryRecorder
 
     func add(to api: RouterGroup<DashboardContext>) {
         let store = store
         let link = link
         let firmwareUpdates = firmwareUpdates
+        let batteryHistory = batteryHistory
         api.ws(
             "live",
             shouldUpgrade: { request, _ in
@@ -30,6 +33,7 @@ struct LiveController {
                 let feed = Task {
                     let encoder = JSONBody.encoder()
                     for try await message in LiveFeed(link: link, firmwareUpdates: firmwareUpdates, address: address).messages() {
+                        await batteryHistory.observe(message, address: address)
                         try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))
                     }
                 }
