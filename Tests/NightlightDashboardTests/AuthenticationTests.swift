@@ -1,6 +1,7 @@
 import BLE
 import Foundation
 import Hummingbird
+import HTTPTypes
 import HummingbirdTesting
 import Nightlight
 import NightlightStore
@@ -58,6 +59,32 @@ struct AuthenticationTests {
             #expect(socket.status == .unauthorized)
             let unknown = try await client.call(.get, "/api/nothing-here", token: nil)
             #expect(unknown.status == .unauthorized)
+        }
+    }
+
+    /// Every route of docs/dashboard-api.md.
+    static let routes: [(HTTPRequest.Method, String)] = {
+        let device = "/api/devices/C4:4E:4C:00:00:02"
+        return [
+            (.get, "/api/scan"), (.get, "/api/devices"), (.post, "/api/devices/pair"), (.delete, device),
+            (.get, device + "/status"), (.put, device + "/child-name"), (.get, device + "/week-schedule"), (.put, device + "/week-schedule"),
+            (.put, device + "/temporary-schedule"), (.delete, device + "/temporary-schedule"), (.get, device + "/button"), (.put, device + "/button"),
+            (.put, device + "/led-color"), (.put, device + "/proof"), (.get, device + "/clock"), (.post, device + "/clock/sync"),
+            (.get, device + "/history"), (.get, device + "/firmware"), (.post, device + "/firmware"), (.post, "/api/firmware/inspect"),
+            (.get, "/api/schedules"), (.post, "/api/schedules"), (.post, "/api/schedules/A/apply"), (.patch, "/api/schedules/A"),
+            (.post, "/api/schedules/A/duplicate"), (.delete, "/api/schedules/A"), (.get, "/api/live?address=C4:4E:4C:00:00:02"),
+        ]
+    }()
+
+    @Test func everyRouteNeedsTheToken() async throws {
+        try await DashboardFixture().test { client in
+            for (method, path) in Self.routes {
+                let anonymous = try await client.call(method, path, method == .get || method == .delete ? nil : "{}", token: nil)
+                #expect(anonymous.status == .unauthorized, "\(method) \(path)")
+                #expect(anonymous.string("error.code") == "unauthorized", "\(method) \(path)")
+                let wrong = try await client.call(method, path, method == .get || method == .delete ? nil : "{}", token: "wrong-token-0123456789abcdef")
+                #expect(wrong.status == .unauthorized, "\(method) \(path)")
+            }
         }
     }
 
