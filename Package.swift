@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "BLE", targets: ["BLE"]),
         .library(name: "Nightlight", targets: ["Nightlight"]),
         .library(name: "NightlightStore", targets: ["NightlightStore"]),
+        .library(name: "BLEProfiles", targets: ["BLEProfiles"]),
         .executable(name: "ble", targets: ["ble"]),
         .executable(name: "nightlight", targets: ["nightlight"]),
     ],
@@ -110,9 +111,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "BLEProfiles",
+            dependencies: [
+                "BLECore", "BLEGATT", "BLEHost", "BLE", "BLEVirtual",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "BLETool",
             dependencies: [
-                "BLECore", "BLEGATT", "BLE", "BLETransport", "BLEVirtual", "Nightlight",
+                "BLECore", "BLEGATT", "BLE", "BLETransport", "BLEVirtual", "Nightlight", "BLEProfiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -153,6 +164,11 @@ let package = Package(
             name: "BLEBenchmarks",
             dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLETransport", "BLEVirtual", .product(name: "Logging", package: "swift-log")],
             path: "Benchmarks/BLEBenchmarks",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "BLEProfilesTests",
+            dependencies: ["BLEProfiles", "BLE", "BLECore", "BLEGATT", "BLEHost", "BLEVirtual", "BLETesting", .product(name: "Logging", package: "swift-log")],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -14,6 +14,8 @@ public struct BLECommand: AsyncParsableCommand {
         subcommands: [
             ScanCommand.self, InspectCommand.self, ReadCommand.self, WriteCommand.self, WriteHandleCommand.self,
             SubscribeCommand.self, RSSICommand.self, SimulateCommand.self, ControllerCommand.self,
+            BulbCommand.self, BeanCommand.self,
+            MiBandCommand.self, SensorTagCommand.self,
         ]
     )
 

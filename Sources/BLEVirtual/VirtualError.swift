@@ -18,6 +18,8 @@ public struct VirtualError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let server = Code(rawValue: "server")
         /// A simulated world was asked for something impossible (an address already in use).
         public static let invalidArgument = Code(rawValue: "invalidArgument")
+        /// A virtual device's settings file (its flash) could not be written.
+        public static let settingsFile = Code(rawValue: "settingsFile")
 
         /// The code's name.
         public var description: String { rawValue }

@@ -19,8 +19,9 @@ extension NightlightStore {
 }
 
 /// Keeps the battery history while pages show a nightlight: the level and charging state the
-/// live feed reports go into the history once per change (and every ``interval`` when they stay
-/// the same), however many pages show that nightlight.
+/// live feed reports go into the history when they change from the first ones seen (which the
+/// status reads record), and every ``interval`` when they stay the same, however many pages show
+/// that nightlight.
 final class BatteryHistoryRecorder: Sendable {
     private struct Reading {
         var level: Int?
@@ -51,9 +52,12 @@ final class BatteryHistoryRecorder: Sendable {
             if let isCharging = message.isCharging { reading.isCharging = isCharging }
             defer { readings[DeviceLink.key(address)] = reading }
             guard let level = reading.level, let isCharging = reading.isCharging else { return nil }
-            if let last = reading.recorded, last.level == level, last.isCharging == isCharging,
-                date.timeIntervalSince(last.date) < Self.interval
-            {
+            guard let last = reading.recorded else {
+                // The values a feed starts with: status reads record those; this is the baseline.
+                reading.recorded = (level, isCharging, date)
+                return nil
+            }
+            if last.level == level, last.isCharging == isCharging, date.timeIntervalSince(last.date) < Self.interval {
                 return nil
             }
             reading.recorded = (level, isCharging, date)

@@ -2,6 +2,7 @@ import ArgumentParser
 import BLE
 import BLECore
 import BLETransport
+import BLEProfiles
 import BLEVirtual
 import Foundation
 import Logging
@@ -72,9 +73,9 @@ public enum ToolEnvironment {
         set { catalogStore.withLock { $0 = newValue } }
     }
 
-    /// The demo world: the generic demo peripheral, and two Smart Nightlights (the first still
-    /// at factory settings, the second configured).
-    public static let standardCatalog = VirtualDeviceCatalog.standard.adding(VirtualNightlight.kind, demoDistances: [1.5, 4])
+    /// The demo world: the generic demo peripheral, two Smart Nightlights (the first still at
+    /// factory settings, the second configured), and one of each seed device (``SeedDevices``).
+    public static let standardCatalog = VirtualDeviceCatalog.standard.adding(VirtualNightlight.kind, demoDistances: [1.5, 4]).addingSeedDevices()
 
     private static let catalogStore = Mutex(standardCatalog)
 

@@ -1,98 +1,43 @@
 import BLECore
+import BLEVirtual
 import Foundation
 import Logging
-import Synchronization
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
-/// A virtual SN's flash: one JSON file per device (or memory only), written atomically.
+/// A virtual SN's flash: one JSON file per device (or memory only), written atomically by a
+/// ``DeviceSettingsFile``.
 ///
-/// A save writes a temporary file next to the flash file, flushes it to disk and renames it over
-/// the old one, so a process killed at any moment leaves either the old or the new contents. A
-/// file that cannot be read or fails a rule of the profile is reported in the log and treated as
-/// missing: the device starts at factory settings and overwrites it.
+/// A file that cannot be read or fails a rule of the profile is reported in the log and treated
+/// as missing: the device starts at factory settings and overwrites it.
 final class SNFlash: Sendable {
+    private let file: DeviceSettingsFile<SNFlashRecord>
+
     /// The file, or nil to keep the contents in memory (they then last as long as the device
     /// value, across simulated restarts but not across processes).
-    let path: String?
-    private let memory = Mutex<SNFlashRecord?>(nil)
+    var path: String? { file.path }
 
     /// A flash at `path` (nil: in memory).
     init(path: String?) {
-        self.path = path
+        file = DeviceSettingsFile(path: path, label: "flash")
     }
 
     /// The state saved last and the host time it was saved at; nil when there is none (or it was
     /// unreadable, which is logged).
     func load(logger: Logger) -> (state: SNDeviceState, savedAt: Double)? {
-        let record: SNFlashRecord
-        if let path {
-            guard FileManager.default.fileExists(atPath: path) else { return nil }
-            do {
-                let data = try Data(contentsOf: URL(fileURLWithPath: path))
-                record = try JSONDecoder().decode(SNFlashRecord.self, from: data)
-            } catch {
-                logger.error("the flash file \(path) is unreadable; starting at factory settings and replacing it", metadata: ["error": "\(error)"])
-                return nil
-            }
-        } else {
-            guard let saved = memory.withLock({ $0 }) else { return nil }
-            record = saved
-        }
-        do {
-            return (try record.state(), record.savedAt)
-        } catch {
-            logger.error("the flash \(path ?? "in memory") holds an invalid value; starting at factory settings and replacing it", metadata: ["error": "\(error)"])
-            return nil
-        }
+        file.load(logger: logger, fallback: "starting at factory settings") { record in (try record.state(), record.savedAt) }
     }
 
     /// Saves `state` as of host time `savedAt` (seconds since 1970); failures are logged.
     func save(_ state: SNDeviceState, savedAt: Double, logger: Logger) {
-        let record = SNFlashRecord(state: state, savedAt: savedAt)
-        guard let path else {
-            memory.withLock { $0 = record }
-            return
-        }
-        do {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try Self.writeAtomically(try encoder.encode(record), to: path)
-        } catch {
-            logger.warning("could not write the flash file \(path)", metadata: ["error": "\(error)"])
-        }
+        file.save(SNFlashRecord(state: state, savedAt: savedAt), logger: logger)
     }
 
     /// Writes `data` to a temporary file beside `path`, syncs it, and renames it over `path`.
     static func writeAtomically(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
-            throw SNFlashError("cannot create \(temporary)")
-        }
-        do {
-            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: temporary))
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw error
-        }
-        guard rename(temporary, path) == 0 else {
-            let code = errno
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw SNFlashError("cannot rename \(temporary) to \(path) (errno \(code))")
-        }
+        try DeviceSettingsFile<SNFlashRecord>.writeAtomically(data, to: path)
     }
 }
 
-/// A flash file that cannot be written or holds an invalid value.
+/// A flash file that holds an invalid value.
 struct SNFlashError: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }

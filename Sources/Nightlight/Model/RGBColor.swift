@@ -5,8 +5,8 @@ import BLECore
 /// Color and intensity are the same value: the dimmer scales R, G and B by one factor
 /// (``dimmed(by:)``). The text form is `#RRGGBB` (``hex``, ``init(hex:)``); in JSON a color is
 /// that string. ``init(hue:saturation:intensity:)`` and ``wheelPosition`` convert to and from the
-/// app's color wheel.
-public struct RGBColor: SNValue, CustomStringConvertible, Comparable {
+/// app's color wheel. ``rgb``, ``init(rgb:)``, ``isOff`` and ``hex`` come from ``HexColor``.
+public struct RGBColor: SNValue, HexColor, CustomStringConvertible, Comparable {
     /// Red, 0…255.
     public var red: UInt8
     /// Green, 0…255.
@@ -24,11 +24,6 @@ public struct RGBColor: SNValue, CustomStringConvertible, Comparable {
         self.blue = blue
     }
 
-    /// A color from `0xRRGGBB` (bits above 24 are ignored).
-    public init(rgb: UInt32) {
-        self.init(red: UInt8(truncatingIfNeeded: rgb >> 16), green: UInt8(truncatingIfNeeded: rgb >> 8), blue: UInt8(truncatingIfNeeded: rgb))
-    }
-
     /// All LEDs off: `#000000`.
     public static let off = RGBColor(rgb: 0x000000)
     /// Full white: `#FFFFFF`.
@@ -38,18 +33,6 @@ public struct RGBColor: SNValue, CustomStringConvertible, Comparable {
     /// The factory child button light: `#FFA040` (§5).
     public static let factoryButtonColor = RGBColor(rgb: 0xFFA040)
 
-    /// The color as `0xRRGGBB`.
-    public var rgb: UInt32 { UInt32(red) << 16 | UInt32(green) << 8 | UInt32(blue) }
-
-    /// Whether every component is 0 (the LED is dark).
-    public var isOff: Bool { rgb == 0 }
-
-    /// The text form, `#RRGGBB` in upper-case hex, e.g. `#402000`.
-    public var hex: String {
-        let digits = String(rgb, radix: 16, uppercase: true)
-        return "#" + String(repeating: "0", count: 6 - digits.count) + digits
-    }
-
     /// ``hex``.
     public var description: String { hex }
 
@@ -57,11 +40,10 @@ public struct RGBColor: SNValue, CustomStringConvertible, Comparable {
     ///
     /// Throws ``SNValueError/Code/invalidText``: `color "#40200" is not #RRGGBB`.
     public init(hex text: String) throws(SNValueError) {
-        let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
+        guard let color = RGBColor(hexDigits: text.hasPrefix("#") ? text.dropFirst() : Substring(text)) else {
             throw SNValueError(.invalidText, path: ["color \"\(text)\""], "is not #RRGGBB")
         }
-        self.init(rgb: value)
+        self = color
     }
 
     /// The color with R, G and B each multiplied by `factor`, rounded and clamped to 0…255: the
