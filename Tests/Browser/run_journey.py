@@ -90,7 +90,7 @@ class Server:
                 [env.executable, "dashboard", "--port", str(self.port), "--db", env.db, "--token", token, "--json"],
                 # A crash prints its backtrace on stderr (shown when the journey fails).
                 env=dict(env.variables, NIGHTLIGHT_DASHBOARD_RESOURCES=RESOURCES,
-                         SWIFT_BACKTRACE="enable=yes,interactive=no,color=no"),
+                         SWIFT_BACKTRACE="enable=yes,interactive=no,color=no,output-to=stderr,threads=crashed,symbolicate=fast"),
                 stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=self.stderr, text=True,
                 preexec_fn=die_with_parent,
             )
@@ -156,6 +156,7 @@ def die_with_parent():
 
 
 def start_chromium(size, tmp):
+    """Headless Chromium at `size` (phone: mobile emulation), its console captured; (driver, service)."""
     chromium, chromedriver = shutil.which("chromium"), shutil.which("chromedriver")
     if not chromium or not chromedriver:
         raise AssertionError("chromium and chromedriver must be on PATH (Debian: apt-get install chromium chromium-driver; scripts/test installs them)")
@@ -173,12 +174,12 @@ def start_chromium(size, tmp):
         })
     options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     service = Service(executable_path=chromedriver, log_output=os.path.join(tmp, "chromedriver.log"),
-                      popen_kw={"start_new_session": True})
+                      popen_kw={"start_new_session": True, "preexec_fn": die_with_parent})
     driver = webdriver.Chrome(service=service, options=options)
     driver.set_page_load_timeout(30)
     driver.set_script_timeout(30)
     if size == "laptop":
-        # The window size includes no browser chrome in headless mode, but make the viewport exact.
+        # Headless, the viewport is smaller than --window-size (1440x757): make it exactly the size.
         driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {**metrics, "deviceScaleFactor": 1, "mobile": False})
     return driver, service
 
@@ -244,6 +245,9 @@ def run_size(journey, name, size, nightlight, screenshots):
     tmp = tempfile.mkdtemp(prefix=f"nightlight-browser-{name}-{size}-")
     server = driver = service = browser = console = None
     label = f"{name} [{size}]"
+    failed_shot = os.path.join(screenshots, f"{name}-FAILED-{size}.png")
+    if os.path.exists(failed_shot):
+        os.remove(failed_shot)  # from an earlier run
     try:
         env = Environment(nightlight, tmp)
         if callable(getattr(journey, "prepare", None)):
@@ -269,9 +273,8 @@ def run_size(journey, name, size, nightlight, screenshots):
             try:
                 print(f"  page: {driver.current_url}", flush=True)
                 os.makedirs(screenshots, exist_ok=True)
-                shot = os.path.join(screenshots, f"{name}-FAILED-{size}.png")
-                driver.save_screenshot(shot)
-                print(f"  screenshot: {shot}", flush=True)
+                driver.save_screenshot(failed_shot)
+                print(f"  screenshot: {failed_shot}", flush=True)
             except Exception as shot_error:  # noqa: BLE001
                 print(f"  (no screenshot: {clean(shot_error)})", flush=True)
         if console is not None and not isinstance(error, ConsoleErrors):
@@ -282,6 +285,9 @@ def run_size(journey, name, size, nightlight, screenshots):
             if code is not None:
                 how = f"was killed by signal {-code}" if code < 0 else f"exited with status {code}"
                 print(f"  the dashboard is not running: it {how} before the journey ended", flush=True)
+            printed = [line.rstrip() for line in server.lines if '"event":"ready"' not in line.replace(" ", "")]
+            if printed:
+                print("  dashboard stdout (tail):\n    " + "\n    ".join(printed[-20:]), flush=True)
             print("  dashboard stderr (tail):\n    " + server.stderr_tail().replace("\n", "\n    "), flush=True)
         if isinstance(error, KeyboardInterrupt):
             raise

@@ -37,7 +37,9 @@ def run(b):
     assert cookie and cookie["value"] == b.token and cookie.get("httpOnly"), f"an HttpOnly session cookie: {cookie}"
     assert not b.find_all("form[action='/'] input[name=token]"), "the dashboard, not the login form"
 
-    # The API without a token: 401 with a JSON error, in the browser and for a script.
+    # The API without a token: 401 with a JSON error, in the browser and for a script. (Leave the
+    # dashboard first: its scripts, seeing a 401 once the cookie is gone, would go to /login.)
+    b.open("/login")
     b.driver.delete_all_cookies()
     b.allow_console("401")
     b.open("/api/devices")
