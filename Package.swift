@@ -137,7 +137,7 @@ let package = Package(
         .target(
             name: "NightlightDashboard",
             dependencies: [
-                "BLECore", "BLE", "BLETransport", "BLEVirtual", "Nightlight", "NightlightStore",
+                "BLECore", "BLE", "BLEProfiles", "BLETransport", "BLEVirtual", "Nightlight", "NightlightStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),

@@ -72,6 +72,8 @@ public struct DashboardServer: Sendable {
     let firmwareUpdates = FirmwareUpdates()
     /// The battery history the live feeds keep.
     let batteryHistory: BatteryHistoryRecorder
+    /// The seed devices' panels (their connections and hue cycles).
+    let panels: PanelDevices
 
     /// Prepares a server: resolves the token (the given one is stored; without one the stored
     /// one is used, or a new one made and stored).
@@ -93,9 +95,11 @@ public struct DashboardServer: Sendable {
             try await store.setSetting(token, for: .dashboardToken)
         }
         configuration.token = token
+        let link = DeviceLink(configuration.link)
         return DashboardServer(
-            configuration: configuration, token: token, store: store, link: DeviceLink(configuration.link),
-            batteryHistory: BatteryHistoryRecorder(store: store, now: configuration.now)
+            configuration: configuration, token: token, store: store, link: link,
+            batteryHistory: BatteryHistoryRecorder(store: store, now: configuration.now),
+            panels: PanelDevices(link: link, configuration: PanelDevices.Configuration(clock: configuration.link.clock, now: configuration.now))
         )
     }
 
@@ -125,6 +129,8 @@ public struct DashboardServer: Sendable {
         SchedulesController(store: store, link: link).add(to: api)
         FirmwareController(store: store, link: link, updates: firmwareUpdates).add(to: api)
         LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates, batteryHistory: batteryHistory).add(to: api)
+        ExplorerController(link: link, clock: configuration.link.clock, now: configuration.now).add(to: api)
+        PanelsController(panels: panels).add(to: api)
         return router
     }
 
@@ -147,11 +153,16 @@ public struct DashboardServer: Sendable {
         do {
             try await buildApplication(onListening: onListening).runService()
         } catch {
-            firmwareUpdates.cancelAll()
-            await link.close()
+            await shutDown()
             throw error
         }
+        await shutDown()
+    }
+
+    /// Stops the background work (firmware updates, hue cycles) and closes the radio.
+    private func shutDown() async {
         firmwareUpdates.cancelAll()
+        await panels.stopAll()
         await link.close()
     }
 

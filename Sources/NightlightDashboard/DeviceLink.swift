@@ -74,7 +74,7 @@ public actor DeviceLink {
     private var central: Central?
     private var opening: Task<Central, any Error>?
     private var clients: [String: NightlightClient] = [:]
-    private var users: [String: Int] = [:]
+    private(set) var users: [String: Int] = [:]
     private var idleTimers: [String: Task<Void, Never>] = [:]
     private var busy: Set<String> = []
     private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
@@ -163,7 +163,7 @@ public actor DeviceLink {
 
     // MARK: Connections
 
-    private static let scanKey = "\u{0}scan"
+    static let scanKey = "\u{0}scan"
 
     /// Addresses compare without case.
     static func key(_ address: String) -> String { address.uppercased() }
@@ -207,7 +207,7 @@ public actor DeviceLink {
         return found.peripheral
     }
 
-    private func openCentral() async throws -> Central {
+    func openCentral() async throws -> Central {
         if isClosed { throw DashboardError(.serviceUnavailable, "closed", "the dashboard is shutting down") }
         if let central { return central }
         if let opening { return try await opening.value }
@@ -228,12 +228,12 @@ public actor DeviceLink {
 
     // MARK: Use counting and the idle timer
 
-    private func retain(_ key: String) {
+    func retain(_ key: String) {
         users[key, default: 0] += 1
         idleTimers.removeValue(forKey: key)?.cancel()
     }
 
-    private func releaseUse(_ key: String) {
+    func releaseUse(_ key: String) {
         let count = max(0, users[key, default: 0] - 1)
         users[key] = count == 0 ? nil : count
         guard count == 0, clients[key] != nil else { return }
@@ -257,14 +257,14 @@ public actor DeviceLink {
 
     // MARK: One operation at a time per nightlight
 
-    private func lock(_ key: String) async {
+    func lock(_ key: String) async {
         if busy.insert(key).inserted { return }
         await withCheckedContinuation { continuation in
             waiting[key, default: []].append(continuation)
         }
     }
 
-    private func unlock(_ key: String) {
+    func unlock(_ key: String) {
         if var queue = waiting[key], !queue.isEmpty {
             let next = queue.removeFirst()
             waiting[key] = queue.isEmpty ? nil : queue

@@ -36,16 +36,20 @@ struct DashboardFixture {
         return logger
     }
 
-    init() async throws {
+    /// The default world: the two virtual nightlights, their flash in `directory`.
+    static func nightlights(_ world: SimWorld, directory: String) async throws {
+        try await world.add(VirtualNightlight(index: 0, directory: directory), distance: 1.5)
+        try await world.add(VirtualNightlight(index: 1, directory: directory), distance: 3)
+    }
+
+    /// A server whose `sim` world `populate` fills (devices keep their files in the given folder).
+    init(populate: @escaping @Sendable (SimWorld, String) async throws -> Void = DashboardFixture.nightlights) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try NightlightStore.inMemory()
         let directory = folder.path
         let link = DeviceLink.Configuration(
-            sim: SimWorld.transportFactory { world in
-                try await world.add(VirtualNightlight(index: 0, directory: directory), distance: 1.5)
-                try await world.add(VirtualNightlight(index: 1, directory: directory), distance: 3)
-            },
+            sim: SimWorld.transportFactory { world in try await populate(world, directory) },
             reconnectPolicy: ReconnectPolicy(maximumAttempts: 2),
             idleTimeout: .seconds(5), searchTime: .seconds(2), clock: ContinuousClock(), logger: Self.quietLogger
         )
@@ -60,8 +64,13 @@ struct DashboardFixture {
 
     /// Runs `body` against the router, then closes the radio and removes the folder.
     func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await cleaningUp { try await server.buildApplication().test(.router) { client in try await body(client) } }
+    }
+
+    /// Runs `body`, then (also when it throws) closes the radio and removes the folder.
+    func cleaningUp(_ body: () async throws -> Void) async throws {
         do {
-            try await server.buildApplication().test(.router) { client in try await body(client) }
+            try await body()
         } catch {
             await cleanUp()
             throw error

@@ -63,25 +63,25 @@ export async function api(method, path, body) {
 }
 
 /**
- * Opens the live WebSocket of a paired SN and calls `onMessage(obj)` for each message the
- * server sends. Besides the server's messages it reports its own socket as
- * `{type: "socket", state: "open" | "closed"}`. Reconnects with backoff (1 s … 30 s) when the
- * socket drops. Returns `{ close() }`.
+ * Opens a WebSocket of the API (`path` like "/api/live?address=…", on ws:// or wss:// as the
+ * page) and calls `onMessage(obj)` for each JSON message. Besides the server's messages it
+ * reports its own socket as `{type: "socket", state: "open" | "closed"}`. Reconnects with
+ * backoff (1 s … 30 s) when the socket drops. Returns `{ close() }`.
  */
-export function live(address, onMessage) {
-  const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}/api/live?address=${encodeURIComponent(address)}`;
-  let socket = null;
+export function socket(path, onMessage) {
+  const url = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}${path}`;
+  let current = null;
   let closed = false;
   let delay = 1000;
   let timer = null;
 
   function connect() {
-    socket = new WebSocket(url);
-    socket.addEventListener("open", () => {
+    current = new WebSocket(url);
+    current.addEventListener("open", () => {
       delay = 1000;
       onMessage({ type: "socket", state: "open" });
     });
-    socket.addEventListener("message", (event) => {
+    current.addEventListener("message", (event) => {
       let message;
       try {
         message = JSON.parse(event.data);
@@ -90,7 +90,7 @@ export function live(address, onMessage) {
       }
       onMessage(message);
     });
-    socket.addEventListener("close", () => {
+    current.addEventListener("close", () => {
       if (closed) return;
       onMessage({ type: "socket", state: "closed" });
       timer = setTimeout(connect, delay);
@@ -103,9 +103,16 @@ export function live(address, onMessage) {
     close() {
       closed = true;
       clearTimeout(timer);
-      socket?.close();
+      // Closing a socket that is still connecting logs an error: close it once open instead.
+      if (current?.readyState === WebSocket.CONNECTING) current.addEventListener("open", () => current.close());
+      else current?.close();
     },
   };
+}
+
+/** The live updates of a paired SN (docs/dashboard-api.md): `socket` on /api/live. */
+export function live(address, onMessage) {
+  return socket(`/api/live?address=${encodeURIComponent(address)}`, onMessage);
 }
 
 /** The path of a paired SN's API resource: devicePath("C4:…", "status"). */

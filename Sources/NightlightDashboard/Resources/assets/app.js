@@ -20,6 +20,8 @@ const SECTIONS = [
   { route: "info", label: "Device", icon: "info", module: "./info.js" },
 ];
 const PAIR = { route: "pair", label: "Pair a nightlight", module: "./pair.js" };
+const EXPLORER = { route: "explorer", label: "Explorer", module: "./explorer.js" }; // every device nearby (#/explorer/ADDR: one)
+const DEVICES = { route: "devices", label: "Devices", module: "./panels.js" }; // the seed devices' panels (#/devices/KIND/ADDR: one)
 
 const CONNECTION_LABELS = {
   connected: "Connected",
@@ -184,10 +186,10 @@ async function route() {
   const { name, address: wanted } = currentRoute();
   try {
     if (!name) return await goHome(id);
-    const section = name === PAIR.route ? PAIR : SECTIONS.find((s) => s.route === name);
+    const section = [PAIR, EXPLORER, DEVICES].find((s) => s.route === name) ?? SECTIONS.find((s) => s.route === name);
     if (!section) return location.replace("#/");
     let device = null;
-    if (section !== PAIR) {
+    if (section !== PAIR && section !== EXPLORER && section !== DEVICES) {
       device = findDevice(wanted);
       if (!device) {
         await loadDevices(); // paired meanwhile (another tab, the CLI)?

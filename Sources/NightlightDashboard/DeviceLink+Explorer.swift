@@ -1,0 +1,123 @@
+import BLE
+import BLECore
+import Foundation
+
+/// What the Explorer page needs from the dashboard's one radio: its state, listening to every
+/// advertiser, the peripherals heard, and connections to any device under the link's rules
+/// (one operation at a time per device; a held connection is never released by the nightlight
+/// idle timer).
+extension DeviceLink {
+    /// The radio's state, opening the radio when needed; a radio that cannot be opened is
+    /// `poweredOff`, with the reason.
+    func explorerRadioState() async -> (state: RadioState, message: String?) {
+        do {
+            let central = try await openCentral()
+            return (await central.state, nil)
+        } catch {
+            return (.poweredOff, DashboardError.from(error).message)
+        }
+    }
+
+    /// The peripheral at `address` if the radio has heard it (or connected to it), else nil.
+    func knownPeripheral(_ address: String) async throws -> Peripheral? {
+        let central = try await openCentral()
+        return try? await central.peripheral(named: address)
+    }
+
+    /// Listens to every advertiser for `duration`, calling `heard` for each advertisement; throws
+    /// the radio's failure (a ``BLEError``) or ``DashboardError`` `closed`.
+    ///
+    /// It holds the link's scan lock meanwhile, so `GET /api/scan` and the search for a nightlight
+    /// wait for the end of this round (and a caller that loops gives them their turn between
+    /// rounds). Returns early, without scanning, when the task is cancelled.
+    func listen(
+        for duration: Duration,
+        clock: any Clock<Duration>,
+        _ heard: @escaping @Sendable (Discovery) async -> Void
+    ) async throws {
+        await lock(Self.scanKey)
+        defer { unlock(Self.scanKey) }
+        if Task.isCancelled { return }
+        let central = try await openCentral()
+        let stream = try await Self.startScan(central, clock: clock)
+        let failure: (any Error)? = await withTaskGroup(of: (any Error)?.self) { group in
+            group.addTask {
+                do {
+                    for try await discovery in stream { await heard(discovery) }
+                    return nil
+                } catch {
+                    return error
+                }
+            }
+            group.addTask {
+                try? await clock.sleep(for: duration, tolerance: nil)
+                return nil
+            }
+            let first = await group.next() ?? nil
+            group.cancelAll()
+            return first
+        }
+        // The central ends its scan asynchronously; the next scan (ours or another route's) waits
+        // for that, so it does not meet "a scan is already running".
+        var waits = 0
+        while waits < 40, await central.isScanning {
+            waits += 1
+            try? await clock.sleep(for: .milliseconds(25), tolerance: nil)
+        }
+        if let failure, !Task.isCancelled { throw failure }
+    }
+
+    /// Starts a scan of every advertiser, retrying for a moment while the previous scan ends.
+    private static func startScan(_ central: Central, clock: any Clock<Duration>) async throws -> AsyncThrowingStream<Discovery, any Error> {
+        var attempt = 0
+        while true {
+            do {
+                return try await central.scan(filter: ScanFilter(), active: true)
+            } catch {
+                attempt += 1
+                guard error.code == .busy, attempt < 40 else { throw error }
+                try await clock.sleep(for: .milliseconds(25), tolerance: nil)
+            }
+        }
+    }
+
+    /// Runs `body` after the operations already waiting for the device at `address` (the lock the
+    /// nightlight routes use too).
+    func withDeviceLock<T: Sendable>(_ address: String, _ body: @Sendable () async throws -> T) async throws -> T {
+        let key = Self.key(address)
+        await lock(key)
+        defer { unlock(key) }
+        return try await body()
+    }
+
+    /// Keeps the device's connection from the nightlight idle timer until ``explorerRelease(_:)``.
+    func explorerHold(_ address: String) {
+        retain(Self.key(address))
+    }
+
+    /// Ends one ``explorerHold(_:)``; returns whether nothing else (a nightlight page or request)
+    /// uses the connection now.
+    @discardableResult
+    func explorerRelease(_ address: String) -> Bool {
+        let key = Self.key(address)
+        releaseUse(key)
+        return users[key] == nil
+    }
+
+    /// Whether a nightlight page or request uses the device's connection now (besides `holds`
+    /// Explorer holds).
+    func isUsedElsewhere(_ address: String, explorerHolds holds: Int) -> Bool {
+        users[Self.key(address), default: 0] > holds
+    }
+
+    /// Disconnects `peripheral` now (a nightlight's client included), after the operations
+    /// already waiting for it.
+    func explorerDisconnect(_ peripheral: Peripheral) async throws {
+        let address = peripheral.identifier.description
+        try await withDeviceLock(address) {
+            await self.disconnect(address)
+            peripheral.setReconnectPolicy(nil)
+            try await peripheral.disconnect()
+        }
+    }
+}

@@ -1,0 +1,299 @@
+import BLE
+import BLEVirtual
+import Foundation
+import HummingbirdTesting
+import Nightlight
+import NightlightStore
+import Testing
+@testable import NightlightDashboard
+
+/// A dashboard whose world also has a generic device: the two virtual nightlights and
+/// BLEVirtual's "Nightlight Demo" (Device Information, Battery, Heart Rate, and a vendor service
+/// with a message, a counter that notifies every second, and a sink).
+struct ExplorerFixture {
+    /// The demo peripheral's address.
+    static let demo = "00:1B:DC:DE:00:01"
+
+    let base: DashboardFixture
+    var server: DashboardServer { base.server }
+
+    init() async throws {
+        base = try await DashboardFixture { world, directory in
+            try await DashboardFixture.nightlights(world, directory: directory)
+            try await world.add(DemoPeripheral(index: 0), distance: 1)
+        }
+    }
+
+    /// Runs `body` against the router, then closes the radio and removes the folder.
+    func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await base.test(body)
+    }
+
+    /// Runs `body` with an Explorer of the server's radio (no routes), then cleans up.
+    func explore(_ body: @Sendable (Explorer) async throws -> Void) async throws {
+        try await base.cleaningUp { try await body(Explorer(link: server.link, configuration: Explorer.Configuration(clock: ContinuousClock()))) }
+    }
+}
+
+extension TestClientProtocol {
+    /// Asks for the Explorer's list until `wanted` holds for it (scanning runs in the background),
+    /// or fails after `limit`.
+    func explorerDevices(until wanted: ([[String: Any]]) -> Bool, limit: Duration = .seconds(20)) async throws -> [[String: Any]] {
+        let deadline = ContinuousClock.now + limit
+        var devices: [[String: Any]] = []
+        while ContinuousClock.now < deadline {
+            let answer = try await call(.get, "/api/explorer/devices")
+            devices = answer.array("devices").compactMap { $0 as? [String: Any] }
+            if wanted(devices) { return devices }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        Issue.record("the list never became what was wanted: \(devices.map { $0["address"] ?? "?" })")
+        return devices
+    }
+}
+
+/// The entry of `address` in a list.
+func entry(_ devices: [[String: Any]], _ address: String) -> [String: Any]? {
+    devices.first { $0["address"] as? String == address }
+}
+
+@Suite("Dashboard: Explorer routes")
+struct ExplorerRouteTests {
+    static let demo = ExplorerFixture.demo
+
+    @Test func everyRouteNeedsTheToken() async throws {
+        try await ExplorerFixture().test { client in
+            for path in ["/api/explorer/radio", "/api/explorer/devices", "/api/explorer/devices/\(Self.demo)", "/api/explorer/live"] {
+                let answer = try await client.call(.get, path, token: nil)
+                #expect(answer.status == .unauthorized, "\(path)")
+                #expect(answer.string("error.code") == "unauthorized")
+            }
+            let scan = try await client.call(.put, "/api/explorer/scan", #"{"on": true}"#, token: nil)
+            #expect(scan.status == .unauthorized)
+        }
+    }
+
+    @Test func badInputIsRefusedNamingTheField() async throws {
+        try await ExplorerFixture().test { client in
+            let address = try await client.call(.get, "/api/explorer/devices/kitchen")
+            #expect(address.status == .badRequest)
+            #expect(address.string("error.field") == "address")
+            let connect = try await client.call(.post, "/api/explorer/devices/12:34/connect", "{}")
+            #expect(connect.string("error.field") == "address")
+            for handle in ["0", "abc", "0x10000", "70000", "-1"] {
+                let read = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/characteristics/\(handle)/value")
+                #expect(read.status == .badRequest, "\(handle)")
+                #expect(read.string("error.field") == "handle", "\(handle)")
+            }
+            for hex in ["", "4", "zz", "48 6", "0x", String(repeating: "00", count: 513)] {
+                let write = try await client.call(.put, "/api/explorer/devices/\(Self.demo)/characteristics/0x0020/value", #"{"hex": "\#(hex)"}"#)
+                #expect(write.status == .badRequest, "\(hex)")
+                #expect(write.string("error.field") == "hex", "\(hex)")
+            }
+            let missing = try await client.call(.put, "/api/explorer/devices/\(Self.demo)/characteristics/32/value", #"{"withResponse": true}"#)
+            #expect(missing.string("error.field") == "hex")
+            let scan = try await client.call(.put, "/api/explorer/scan", #"{"on": "yes"}"#)
+            #expect(scan.status == .badRequest)
+            #expect(scan.string("error.field") == "on")
+            let notJSON = try await client.call(.put, "/api/explorer/scan", "on", headers: [.contentType: "text/plain"])
+            #expect(notJSON.status == .unsupportedMediaType)
+            let live = try await client.call(.get, "/api/explorer/live?address=kitchen")
+            #expect(live.status == .badRequest)
+            #expect(live.string("error.field") == "address")
+            let unheard = try await client.call(.get, "/api/explorer/devices/AA:BB:CC:DD:EE:FF")
+            #expect(unheard.status == .notFound)
+            #expect(unheard.string("error.code") == "deviceNotHeard")
+        }
+    }
+
+    @Test func theScanListsEveryDeviceStrongestFirstAndStops() async throws {
+        try await ExplorerFixture().test { client in
+            let radio = try await client.call(.get, "/api/explorer/radio")
+            #expect(radio.string("state") == "poweredOn")
+            #expect(radio.string("label") == "Powered On")
+            #expect(radio["scanning"] as? Bool == false)
+            let started = try await client.call(.put, "/api/explorer/scan", #"{"on": true}"#)
+            #expect(started.status == .ok)
+            #expect(started["scanning"] as? Bool == true)
+            let addresses = [Self.demo, DashboardFixture.factorySN, DashboardFixture.secondSN]
+            let devices = try await client.explorerDevices { list in addresses.allSatisfy { entry(list, $0) != nil } }
+            let rssis = devices.map { $0["rssi"] as? Int ?? Int.min }
+            #expect(rssis == rssis.sorted(by: >), "strongest first: \(rssis)")
+            let demo = try #require(entry(devices, Self.demo))
+            #expect(demo["name"] as? String == "Nightlight Demo")
+            #expect(demo["connectable"] as? Bool == true)
+            #expect(demo["txPower"] as? Int == 0)
+            #expect(demo["connection"] as? String == "disconnected")
+            let services = (demo["services"] as? [[String: Any]] ?? []).map { "\($0["uuid"] ?? "") \($0["name"] ?? "")" }
+            #expect(services == ["180D Heart Rate", "180F Battery Service"])
+            let manufacturer = try #require((demo["manufacturerData"] as? [[String: Any]])?.first)
+            #expect(manufacturer["companyID"] as? Int == 0xFFFF)
+            #expect(manufacturer["companyIDHex"] as? String == "0xFFFF")
+            #expect(manufacturer["hex"] as? String == "ffff4e4c0101000000")
+            #expect(manufacturer["hexDump"] as? String == "FF FF 4E 4C 01 01 00 00 00")
+            let signal = try #require(demo["signal"] as? [String: Any])
+            #expect(["Very Close", "Close", "Medium", "Far", "Very Far"].contains(signal["distance"] as? String ?? ""))
+            #expect((0...5).contains(signal["bars"] as? Int ?? -1))
+            #expect(demo["firstSeen"] is String && demo["lastSeen"] is String)
+
+            let detail = try await client.call(.get, "/api/explorer/devices/\(Self.demo.lowercased())")
+            #expect(detail.status == .ok)
+            #expect(detail.string("device.address") == Self.demo)
+            #expect(detail["services"] == nil, "no GATT database before connecting")
+            #expect(!detail.array("history").isEmpty, "readings from the advertisements")
+
+            let stopped = try await client.call(.put, "/api/explorer/scan", #"{"on": false}"#)
+            #expect(stopped["scanning"] as? Bool == false)
+            let after = try await client.call(.get, "/api/explorer/devices")
+            #expect(after["radio.scanning"] as? Bool == false)
+            #expect(!after.array("devices").isEmpty, "the list stays after stopping")
+        }
+    }
+
+    @Test func theNightlightRoutesShareTheRadioWithTheScan() async throws {
+        try await ExplorerFixture().test { client in
+            _ = try await client.call(.put, "/api/explorer/scan", #"{"on": true}"#)
+            _ = try await client.explorerDevices { entry($0, DashboardFixture.secondSN) != nil }
+            let scan = try await client.call(.get, "/api/scan?seconds=1")
+            #expect(scan.status == .ok)
+            #expect(scan.array().count == 2, "the nightlights, not the demo")
+            let paired = try await client.call(.post, "/api/devices/pair", ##"{"address": "\##(DashboardFixture.secondSN)"}"##)
+            #expect(paired.status == .created, "\(paired.text)")
+            let status = try await client.call(.get, "/api/devices/\(DashboardFixture.secondSN)/status")
+            #expect(status.status == .ok)
+        }
+    }
+
+    @Test func connectingReadsWritesAndDisconnects() async throws {
+        try await ExplorerFixture().test { client in
+            let notYet = try await client.call(.post, "/api/explorer/devices/\(Self.demo)/connect", "{}")
+            #expect(notYet.string("error.code") == "deviceNotHeard")
+            _ = try await client.call(.put, "/api/explorer/scan", #"{"on": true}"#)
+            _ = try await client.explorerDevices { entry($0, Self.demo) != nil }
+            let notConnected = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/gatt")
+            #expect(notConnected.status == .conflict)
+            #expect(notConnected.string("error.code") == "notConnected")
+
+            let connected = try await client.call(.post, "/api/explorer/devices/\(Self.demo)/connect", "{}")
+            #expect(connected.status == .ok, "\(connected.text)")
+            #expect(connected.string("device.connection") == "connected")
+            let services = connected.array("services").compactMap { $0 as? [String: Any] }
+            let categories = Dictionary(services.map { ($0["uuid"] as? String ?? "", $0["category"] as? String ?? "") }, uniquingKeysWith: { a, _ in a })
+            #expect(categories["1800"] == "generic")
+            #expect(categories["1801"] == "generic")
+            #expect(categories["180A"] == "deviceInformation")
+            #expect(categories["180F"] == "battery")
+            #expect(categories["180D"] == "other")
+            #expect(categories[DemoPeripheral.serviceUUID.description] == "other")
+            let characteristics = services.flatMap { $0["characteristics"] as? [[String: Any]] ?? [] }
+            func characteristic(_ uuid: String) -> [String: Any]? { characteristics.first { $0["uuid"] as? String == uuid } }
+
+            let battery = try #require(characteristic("2A19"))
+            #expect(battery["name"] as? String == "Battery Level")
+            #expect(battery["properties"] as? [String] == ["read", "notify"])
+            #expect(battery["subscribed"] as? Bool == true)
+            #expect((battery["value"] as? [String: Any])?["uint8"] as? Int == 100)
+            let manufacturer = try #require(characteristic("2A29"))
+            #expect((manufacturer["value"] as? [String: Any])?["utf8"] as? String == "Nightlight")
+            let message = try #require(characteristic(DemoPeripheral.messageUUID.description))
+            #expect(message["userDescription"] as? String == "Message")
+            #expect(message["properties"] as? [String] == ["read", "write"])
+            let messageHandle = try #require(message["handle"] as? Int)
+            let counter = try #require(characteristic(DemoPeripheral.counterUUID.description))
+            #expect(counter["properties"] as? [String] == ["read", "notify", "indicate"])
+            #expect(counter["subscribed"] as? Bool == true)
+            let counterHandle = try #require(counter["handle"] as? Int)
+            let sinkHandle = try #require(characteristic(DemoPeripheral.sinkUUID.description)?["handle"] as? Int)
+            let heartRate = try #require(characteristic("2A37"))
+            #expect(heartRate["properties"] as? [String] == ["notify"])
+            #expect((heartRate["descriptors"] as? [[String: Any]])?.contains { $0["uuid"] as? String == "2902" } == true)
+
+            let read = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/characteristics/\(messageHandle)/value")
+            #expect(read.status == .ok)
+            #expect(read.string("value.utf8") == "Hello from Nightlight")
+            #expect(read.string("value.rendering") == "text")
+            let count = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/characteristics/0x\(String(counterHandle, radix: 16))/value")
+            #expect(count.status == .ok)
+            #expect(count["value.byteCount"] as? Int == 4)
+            #expect(count["value.uint32"] is Int)
+            #expect(count.string("value.float32") != nil)
+            #expect(count.array("value.bars").count == 4)
+
+            let written = try await client.call(.put, "/api/explorer/devices/\(Self.demo)/characteristics/\(messageHandle)/value", #"{"hex": "48 69"}"#)
+            #expect(written.status == .ok, "\(written.text)")
+            #expect(written.string("value.utf8") == "Hi")
+            #expect(written["withResponse"] as? Bool == true)
+            let again = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/characteristics/\(messageHandle)/value")
+            #expect(again.string("value.hex") == "4869")
+            let sunk = try await client.call(.put, "/api/explorer/devices/\(Self.demo)/characteristics/\(sinkHandle)/value", #"{"hex": "0x010203", "withResponse": false}"#)
+            #expect(sunk.status == .ok, "\(sunk.text)")
+
+            let wrongWay = try await client.call(.put, "/api/explorer/devices/\(Self.demo)/characteristics/\(messageHandle)/value", #"{"hex": "00", "withResponse": false}"#)
+            #expect(wrongWay.status == .badRequest)
+            #expect(wrongWay.string("error.field") == "withResponse")
+            let unreadable = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/characteristics/\(sinkHandle)/value")
+            #expect(unreadable.status == .unprocessableContent)
+            #expect(unreadable.string("error.code") == "notReadable")
+            let nowhere = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/characteristics/0xFFF0/value")
+            #expect(nowhere.status == .notFound)
+            #expect(nowhere.string("error.code") == "characteristicNotFound")
+            let refused = try await client.call(.put, "/api/explorer/devices/\(Self.demo)/characteristics/\(try #require(characteristic("2A39")?["handle"] as? Int))/value", #"{"hex": "02"}"#)
+            #expect(refused.status == .unprocessableContent, "the control point answers 0x80")
+            #expect(refused.string("error.code") == "refused")
+
+            let gatt = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/gatt")
+            #expect(gatt.status == .ok)
+            #expect(gatt.array("services").count == services.count)
+
+            let disconnected = try await client.call(.post, "/api/explorer/devices/\(Self.demo)/disconnect", "{}")
+            #expect(disconnected.status == .ok, "\(disconnected.text)")
+            #expect(disconnected.string("device.connection") == "disconnected")
+            #expect(disconnected["services"] == nil)
+            let gone = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/characteristics/\(messageHandle)/value")
+            #expect(gone.string("error.code") == "notConnected")
+        }
+    }
+
+    @Test func aRadioThatCannotOpenIsPoweredOffWithTheReason() async throws {
+        let link = DeviceLink(DeviceLink.Configuration(
+            transport: .unix(path: "/nonexistent/nightlight-explorer-test.sock"), clock: ContinuousClock(), logger: DashboardFixture.quietLogger
+        ))
+        let explorer = Explorer(link: link, configuration: Explorer.Configuration(clock: ContinuousClock()))
+        let radio = await explorer.radio()
+        #expect(radio.state == "poweredOff")
+        #expect(radio.label == "Powered Off")
+        #expect(radio.message?.isEmpty == false)
+        #expect(await explorer.devices().isEmpty)
+        await link.close()
+    }
+
+    @Test func theLiveFeedSendsTheListReadingsAndNotifiedValues() async throws {
+        let fixture = try await ExplorerFixture()
+        try await fixture.explore { explorer in
+            _ = await explorer.setScanning(true)
+            let deadline = ContinuousClock.now + .seconds(20)
+            while await explorer.devices().first(where: { $0.address == Self.demo }) == nil, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(100))
+            }
+            let detail = try await explorer.connect(Self.demo)
+            #expect(detail.device.connection == "connected")
+            let counter = try #require(detail.services?.flatMap(\.characteristics).first { $0.uuid == DemoPeripheral.counterUUID.description })
+            let wanted: Set<String> = ["radio", "devices", "rssi", "value"]
+            let seen = try await untilDeadline(.seconds(15), otherwise: Set<String>()) {
+                var seen: Set<String> = []
+                var counterValues = 0
+                for await message in ExplorerFeed(explorer: explorer, address: Self.demo).messages() {
+                    seen.insert(message.type)
+                    if message.type == "value", message.handle == counter.handle { counterValues += 1 }
+                    if message.type == "rssi" { #expect(message.reading?.source == "connection") }
+                    if seen.isSuperset(of: wanted), counterValues >= 2 { break }
+                }
+                return seen
+            }
+            #expect(seen.isSuperset(of: wanted), "\(seen)")
+            await explorer.idleExpired()
+            #expect(await explorer.radio().scanning == false, "idle: the scan stops")
+            #expect(try await explorer.detail(Self.demo).device.connection == "disconnected", "idle: the connection is released")
+        }
+    }
+}
