@@ -204,4 +204,12 @@ struct BeanLightRecord: Codable {
     var bank1: String
     /// The light it holds, or null when it holds fewer than 4 bytes.
     var light: BeanLight?
+
+    /// The synthesized encoding, but an empty bank's light is `null` rather than left out.
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(bean, forKey: .bean)
+        try container.encode(bank1, forKey: .bank1)
+        try container.encode(light, forKey: .light)
+    }
 }
