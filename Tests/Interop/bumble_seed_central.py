@@ -46,7 +46,7 @@ from bumble.gatt import GATT_CLIENT_CHARACTERISTIC_CONFIGURATION_DESCRIPTOR
 from bumble.hci import Address
 from bumble.transport import open_transport
 
-from interop_common import commands, emit, serve_commands
+from interop_common import commands, emit, scan_for, serve_commands
 
 # The advertised name of instance 0 of each kind (docs/devices.md).
 NAMES = {'bulb': 'Colorific', 'bean': 'Bean', 'miband': 'MI Band 2', 'sensortag': 'SensorTag'}
@@ -100,24 +100,6 @@ def advertisement_facts(advertisement):
     }
 
 
-async def scan_for(device, name, timeout=10):
-    """The first connectable advertiser named `name` (with its scan response), within `timeout`."""
-    found = asyncio.get_running_loop().create_future()
-
-    def on_advertisement(advertisement):
-        facts = advertisement_facts(advertisement)
-        if facts['name'] == name and facts['connectable'] and not found.done():
-            found.set_result((advertisement.address, facts))
-
-    device.on('advertisement', on_advertisement)
-    await device.start_scanning(active=True, scan_interval=30, scan_window=30)
-    try:
-        return await asyncio.wait_for(found, timeout)
-    finally:
-        device.remove_listener('advertisement', on_advertisement)
-        await device.stop_scanning()
-
-
 async def main(transport_spec, address, kind):
     if kind not in NAMES:
         raise SystemExit(f'unknown kind {kind!r}; one of {", ".join(NAMES)}')
@@ -130,7 +112,8 @@ async def main(transport_spec, address, kind):
         if kind == 'miband':
             emit('aes', fips197=fips197_example().hex())
 
-        target, facts = await scan_for(device, NAMES[kind])
+        target, facts = await scan_for(
+            device, advertisement_facts, lambda facts: facts['name'] == NAMES[kind] and facts['connectable'])
         emit('advertisement', **facts)
 
         connection = await device.connect(target, timeout=10)

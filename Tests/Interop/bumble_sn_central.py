@@ -36,7 +36,7 @@ from bumble.device import Device, Peer
 from bumble.hci import Address
 from bumble.transport import open_transport
 
-from interop_common import commands, emit, serve_commands
+from interop_common import commands, emit, scan_for, serve_commands
 
 
 def sn_uuid(short):
@@ -125,22 +125,9 @@ def advertisement_facts(advertisement):
     return facts
 
 
-async def scan_for_sn(device, timeout=10):
-    """The first scan response of a connectable SN (LED Service UUID and a name), within `timeout`."""
-    found = asyncio.get_running_loop().create_future()
-
-    def on_advertisement(advertisement):
-        facts = advertisement_facts(advertisement)
-        if LED_SERVICE_UUID in facts['services'] and facts['name'] and facts['connectable'] and not found.done():
-            found.set_result((advertisement.address, facts))
-
-    device.on('advertisement', on_advertisement)
-    await device.start_scanning(active=True, scan_interval=30, scan_window=30)
-    try:
-        return await asyncio.wait_for(found, timeout)
-    finally:
-        device.remove_listener('advertisement', on_advertisement)
-        await device.stop_scanning()
+def is_sn(facts):
+    """A connectable SN: it advertises a name and the LED service."""
+    return LED_SERVICE_UUID in facts['services'] and bool(facts['name']) and facts['connectable']
 
 
 async def prepared_write(client, handle, value):
@@ -186,7 +173,7 @@ async def main(transport_spec, address):
         await device.power_on()
         emit('ready', address=str(device.random_address))
 
-        target, facts = await scan_for_sn(device)
+        target, facts = await scan_for(device, advertisement_facts, is_sn)
         emit('advertisement', **facts)
 
         connection = await device.connect(target, timeout=10)
@@ -259,7 +246,7 @@ async def main(transport_spec, address):
             await read(ACTIVE_STATE_UUID)
 
         async def scan(_):
-            _, again = await scan_for_sn(device)
+            _, again = await scan_for(device, advertisement_facts, is_sn)
             emit('advertisement', **again)
 
         async def disconnect(_):

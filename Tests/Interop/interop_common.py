@@ -73,3 +73,23 @@ async def serve_commands(queue, handlers, disconnected):
     reason = await disconnected
     server.cancel()
     emit('disconnected', reason=reason)
+
+
+async def scan_for(device, describe, wanted, timeout=10):
+    """Scans actively (30 ms interval and window) until an advertisement whose description
+    `describe(advertisement)` satisfies `wanted`; returns (its address, the description). Raises
+    asyncio.TimeoutError after `timeout` seconds."""
+    found = asyncio.get_running_loop().create_future()
+
+    def on_advertisement(advertisement):
+        facts = describe(advertisement)
+        if wanted(facts) and not found.done():
+            found.set_result((advertisement.address, facts))
+
+    device.on('advertisement', on_advertisement)
+    await device.start_scanning(active=True, scan_interval=30, scan_window=30)
+    try:
+        return await asyncio.wait_for(found, timeout)
+    finally:
+        device.remove_listener('advertisement', on_advertisement)
+        await device.stop_scanning()
