@@ -63,8 +63,9 @@ public struct CLIRunner: Sendable {
         return try await process.wait(timeout: timeout)
     }
 
-    /// Starts `ble arguments…` without waiting; see ``Running``.
-    public func start(_ arguments: [String], environment extra: [String: String] = [:]) throws -> Running {
+    /// Starts `ble arguments…` without waiting; see ``Running``. Its standard input is empty,
+    /// or with `takesInput` a pipe that ``Running/send(_:)`` writes to.
+    public func start(_ arguments: [String], environment extra: [String: String] = [:], takesInput: Bool = false) throws -> Running {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -78,8 +79,9 @@ public struct CLIRunner: Sendable {
         let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
-        let running = Running(process: process, stdout: stdout, stderr: stderr)
+        let stdin = takesInput ? Pipe() : nil
+        process.standardInput = stdin.map { $0 as Any } ?? FileHandle.nullDevice
+        let running = Running(process: process, stdin: stdin, stdout: stdout, stderr: stderr)
         try process.run()
         return running
     }
@@ -87,13 +89,22 @@ public struct CLIRunner: Sendable {
     /// A `ble` process that runs until it ends or is stopped.
     public final class Running: Sendable {
         let process: Process
+        private let input: FileHandle?
         private let out: Collector
         private let err: Collector
 
-        init(process: Process, stdout: Pipe, stderr: Pipe) {
+        init(process: Process, stdin: Pipe?, stdout: Pipe, stderr: Pipe) {
             self.process = process
+            input = stdin?.fileHandleForWriting
             out = Collector(stdout.fileHandleForReading)
             err = Collector(stderr.fileHandleForReading)
+        }
+
+        /// Writes `line` and a newline to its standard input (`ble simulate` takes actions there);
+        /// the process must have been started with `takesInput`.
+        public func send(_ line: String) throws {
+            guard let input else { throw CLIError("`\(process.arguments?.joined(separator: " ") ?? "")` was started without input; start it with takesInput: true") }
+            try input.write(contentsOf: Data((line + "\n").utf8))
         }
 
         /// What it printed on standard output so far.

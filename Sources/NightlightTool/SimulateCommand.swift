@@ -15,16 +15,6 @@ struct SimulateNightlightCommand: ToolCommand {
         discussion: "Only the virtual nightlights of the default sim transport can be acted on this way. `clock` moves the nightlight's clock by --minutes (e.g. --minutes -45), to try the clock prompts of the app and the dashboard."
     )
 
-    static func describe(_ outcome: ButtonPressOutcome) -> String {
-        switch outcome {
-        case .turnOn: "the child button light turned on"
-        case .turnOff: "the child button light turned off"
-        case .ignored(.disabled): "ignored: the child button is disabled"
-        case .ignored(.deactivationWindow): "ignored: it is within the deactivation window"
-        case .ignored(.dailyLimitReached): "ignored: today's presses are used up"
-        }
-    }
-
     enum Action: String, ExpressibleByArgument, CaseIterable, Sendable {
         case press, shake, plug, unplug, clock
     }
@@ -65,21 +55,11 @@ struct SimulateNightlightCommand: ToolCommand {
                 let names = running.compactMap { ($0.device as? VirtualNightlight).map { "\($0.name) (\($0.address))" } }
                 throw ToolError("no virtual nightlight '\(target)' in the sim world; there are: \(names.joined(separator: ", "))")
             }
-            let outcome: String
-            switch action {
-            case .press: outcome = Self.describe(try await device.press())
-            case .shake: outcome = try await device.shake() ? "the light's hue turned" : "nothing happened (the light is off or shake mode is off)"
-            case .plug:
-                try await device.plug()
-                outcome = "charging"
-            case .unplug:
-                try await device.unplug()
-                outcome = "on battery"
-            case .clock:
-                let shift = minutes ?? 0
-                try await device.shiftClock(by: shift * 60)
-                outcome = "moved \(shift >= 0 ? "ahead" : "back") by \(shift.magnitude.formatted(.number.precision(.fractionLength(0...1)))) min"
+            // The device's own action of that name (what `ble simulate` runs from standard input).
+            guard let deviceAction = device.actions.first(where: { $0.name == action.rawValue }) else {
+                throw ToolError("\(device.name) has no action '\(action.rawValue)'")
             }
+            let outcome = try await deviceAction.perform(action == .clock ? [String(minutes ?? 0)] : [])
             let status = try await device.status()
             await world.shutDown()
             if options.json {

@@ -33,7 +33,11 @@ struct BLECLITests {
 
         // Plain lines on a pipe: one per new device.
         let plain = try await cli.run(["scan", "--duration", "1"])
-        #expect(plain.lines.first?.hasPrefix("new | 00:1B:DC:DE:00:01 | Nightlight Demo | ") == true)
+        #expect(plain.lines.contains { $0.hasPrefix("new | 00:1B:DC:DE:00:01 | Nightlight Demo | ") }, "\(plain.lines)")
+        // Then a `changed` line when a device's signal band or data changes.
+        #expect(plain.lines.allSatisfy { $0.hasPrefix("new | ") || $0.hasPrefix("changed | ") }, "\(plain.lines)")
+        let new = plain.lines.filter { $0.hasPrefix("new | ") }.map { $0.split(separator: "|")[1] }
+        #expect(Set(new).count == new.count, "one new line per device: \(plain.lines)")
     }
 
     @Test func inspectReadsEveryValue() async throws {

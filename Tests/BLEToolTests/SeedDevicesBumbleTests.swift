@@ -29,7 +29,7 @@ struct SeedDevicesBumbleTests {
     // MARK: Colorific-style bulb
 
     @Test func aBumbleCentralSetsTheBulbsColorAtHandle0x0028() async throws {
-        try await Self.withDevice("bulb") { central, address, cli in
+        try await Self.withDevice("bulb") { central, address, cli, _ in
             let (advertisement, discovery) = try await Self.connect(central, to: address)
             // Flags, Immediate Alert in an incomplete list of 16-bit UUIDs, the name.
             #expect(advertisement.string("name") == "Colorific")
@@ -95,7 +95,7 @@ struct SeedDevicesBumbleTests {
     static func bank(_ number: Int) -> String { "A495FF2\(number)-C5B1-4B44-B512-1370F02D74DE" }
 
     @Test func aBumbleCentralWritesTheSketchsLightToScratchBank1() async throws {
-        try await Self.withDevice("bean") { central, address, cli in
+        try await Self.withDevice("bean") { central, address, cli, simulator in
             let (advertisement, discovery) = try await Self.connect(central, to: address)
             // Flags, the serial service (what the Bean picker scans for), the name.
             #expect(advertisement.string("name") == "Bean")
@@ -135,10 +135,27 @@ struct SeedDevicesBumbleTests {
             #expect(try await Self.read(Self.bank(1), central) == [0x01, 0xFF, 0x80, 0x00])
             #expect(try await Self.waitForFlash("bean-0.json", cli) { $0["scratch"] as? [String] == ["01ff8000", twenty, "", "", ""] }, "\(Self.flashText("bean-0.json", cli))")
 
+            // A bank is notified when the sketch sets it (Bean.setScratchData): the simulator's
+            // `scratch` action, typed on its standard input.
+            _ = try await Self.subscribe(Self.bank(3), central)
+            let before = central.output.count
+            try simulator.send("scratch 3 cafe0102")
+            let action = try #require(BumbleEvent(line: try await simulator.waitForLine { $0.contains("\"action\"") }))
+            #expect(action.string("device") == "Bean" && action.string("action") == "scratch")
+            #expect(action.string("result") == "the sketch set scratch bank 3 to cafe0102 (notified)")
+            let notified = try await Self.notification(Self.bank(3), central, since: before, timeout: .seconds(10))
+            #expect(notified.string("value") == "cafe0102")
+            #expect(try await Self.read(Self.bank(3), central) == [0xCA, 0xFE, 0x01, 0x02])
+            // A wrong line is refused with what to type, and the Bean runs on.
+            try simulator.send("scratch 9 00")
+            let refused = try #require(BumbleEvent(line: try await simulator.waitForLine { $0.contains("\"action_error\"") }))
+            #expect(refused.string("input") == "scratch 9 00" && refused.string("message") == "BANK must be a whole number 1…5, not '9'")
+            #expect(try await Self.read(Self.bank(1), central) == [0x01, 0xFF, 0x80, 0x00])
+
             try await Self.disconnect(central)
-            // A bank is notified when the sketch sets it (Bean.setScratchData), which the seed's
-            // sketch never does; the central's own writes are not notified back.
+            // The central's own writes are not notified back.
             #expect(Self.notifications(Self.bank(1), central).isEmpty)
+            #expect(Self.notifications(Self.bank(3), central).count == 1)
         }
     }
 
@@ -153,7 +170,7 @@ struct SeedDevicesBumbleTests {
     static let wrongKey = "000102030405060708090a0b0c0d0e0f"
 
     @Test func aBumbleCentralPairsWithTheMiBand2ReadsItsStepsAndMeasuresTheHeartRate() async throws {
-        try await Self.withDevice("miband") { central, address, cli in
+        try await Self.withDevice("miband") { central, address, cli, _ in
             // The central's AES-128-ECB, against FIPS-197's example (Appendix C.1).
             #expect(try await central.waitForEvent("aes").string("fips197") == "69c4e0d86a7b0430d8cdb78070b4c55a")
             let (advertisement, discovery) = try await Self.connect(central, to: address)
@@ -253,7 +270,7 @@ struct SeedDevicesBumbleTests {
     static func ti(_ short: Int) -> String { String(format: "F000%04X-0451-4000-B000-000000000000", short) }
 
     @Test func aBumbleCentralSwitchesOnTheSensorTagsIRSensorAndFollowsItsReadings() async throws {
-        try await Self.withDevice("sensortag") { central, address, cli in
+        try await Self.withDevice("sensortag") { central, address, cli, _ in
             let (advertisement, discovery) = try await Self.connect(central, to: address)
             #expect(advertisement.string("name") == "SensorTag")
             #expect(advertisement.strings("services") == ["FFE0"])
@@ -375,20 +392,21 @@ struct SeedDevicesBumbleTests {
     // MARK: The run
 
     /// Runs `ble simulate KIND` on the second of fresh controllers and the central on the first;
-    /// `body` gets the central (ready), the device's address and the runner, whose directory holds
-    /// the device's flash. The simulator must end cleanly on Ctrl-C.
-    static func withDevice(_ kind: String, _ body: (BumbleProcess, String, CLIRunner) async throws -> Void) async throws {
+    /// `body` gets the central (ready), the device's address, the runner, whose directory holds
+    /// the device's flash, and the simulator (which takes actions on its standard input). The
+    /// simulator must end cleanly on Ctrl-C.
+    static func withDevice(_ kind: String, _ body: (BumbleProcess, String, CLIRunner, CLIRunner.Running) async throws -> Void) async throws {
         _ = try BumbleHarness.requirePython()
         let centralAddress = try #require(centralAddresses[kind])
         try await BumbleHarness.withControllers { controllers in
             let cli = try CLIRunner()
-            let simulator = try cli.start(["simulate", kind, "--transport", controllers.transportSpec(1), "--json"])
+            let simulator = try cli.start(["simulate", kind, "--transport", controllers.transportSpec(1), "--json"], takesInput: true)
             do {
                 let started = try #require(BumbleEvent(line: try await simulator.waitForLine { $0.contains("\"started\"") }))
                 let address = try #require(started.string("address"))
                 try await BumbleHarness.withScript("bumble_seed_central.py", arguments: [controllers.transportSpec(0), centralAddress, kind]) { central in
                     #expect(try await central.waitForEvent("ready", timeout: .seconds(30)).string("address") == centralAddress)
-                    try await body(central, address, cli)
+                    try await body(central, address, cli, simulator)
                 }
             } catch {
                 _ = try? await simulator.interrupt()

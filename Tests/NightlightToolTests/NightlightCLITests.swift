@@ -114,12 +114,16 @@ struct NightlightCLITests {
     @Test func buttonColourProofAndClock() async throws {
         let cli = try CLI()
         _ = try await cli.json("pair", "SN-0001", "--child-name", "Leo")
-        let button = try await cli.json("button", "set", "Leo", "--daily", "5", "--deactivation", "22:00-06:00", "--color", "#00FF80")
+        // A deactivation window well away from now (the SN's clock is the wall clock), so the
+        // press below counts at any time of day.
+        let start = (Calendar.current.component(.hour, from: Date()) + 8) % 24
+        let window = String(format: "%02d:00-%02d:00", start, (start + 4) % 24)
+        let button = try await cli.json("button", "set", "Leo", "--daily", "5", "--deactivation", window, "--color", "#00FF80")
         #expect(button["dailyUsage"] as? Int == 5)
         let shown = try await cli.json("button", "show", "Leo")
         let settings = try #require(shown["settings"] as? [String: Any])
         #expect(settings["color"] as? String == "#00FF80")
-        #expect((settings["deactivationWindow"] as? [String: Any])?["start"] as? Int == 22 * 60)
+        #expect((settings["deactivationWindow"] as? [String: Any])?["start"] as? Int == start * 60)
 
         let pressed = try await cli.json("simulate", "press", "Leo")
         #expect(pressed["mode"] as? String == "child button")

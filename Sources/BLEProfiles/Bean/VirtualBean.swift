@@ -150,9 +150,10 @@ public struct VirtualBean: VirtualDevice {
     }
 
     /// Sets a bank from the sketch's side (`Bean.setScratchData`), notifying the subscribed
-    /// centrals; up to 20 bytes.
+    /// centrals; up to 20 bytes. Returns how many centrals were notified.
     /// - Throws: ``VirtualError`` for a longer value or before the Bean runs.
-    public func setScratch(_ bank: ScratchBank, _ data: [UInt8]) async throws {
+    @discardableResult
+    public func setScratch(_ bank: ScratchBank, _ data: [UInt8]) async throws -> Int {
         guard data.count <= ScratchBank.maximumLength else {
             throw VirtualError(.invalidArgument, "\(bank) holds at most \(ScratchBank.maximumLength) bytes, not \(data.count)")
         }
@@ -160,7 +161,24 @@ public struct VirtualBean: VirtualDevice {
             throw VirtualError(.invalidArgument, "\(name) is not running; add it to a world first")
         }
         runtime.write(data, to: bank, logger: nil)
-        try await server.updateValue(data, for: bank.uuid)
+        return try await server.updateValue(data, for: bank.uuid)
+    }
+
+    /// `scratch BANK HEX`: what a sketch calling `Bean.setScratchData` does (the seed's sketch
+    /// only reads bank 1; a sketch that reports something sets a bank this way).
+    public var actions: [VirtualDeviceAction] {
+        [
+            VirtualDeviceAction(
+                "scratch", arguments: ["BANK", "HEX"],
+                summary: "the sketch sets scratch bank 1-5 to 0-20 bytes (Bean.setScratchData; - for none), notifying a subscribed central"
+            ) { words in
+                let number = try VirtualDeviceAction.integer(words[0], "BANK", in: ScratchBank.numbers.lowerBound...ScratchBank.numbers.upperBound)
+                let data = try VirtualDeviceAction.bytes(words[1], "HEX")
+                let notified = try await setScratch(try ScratchBank(number), data)
+                let value = data.isEmpty ? "nothing" : data.hexString
+                return "the sketch set scratch bank \(number) to \(value)" + (notified == 0 ? " (no central subscribed)" : " (notified)")
+            }
+        ]
     }
 }
 

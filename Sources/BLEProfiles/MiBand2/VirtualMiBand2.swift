@@ -211,6 +211,25 @@ public struct VirtualMiBand2: VirtualDevice {
         firmware.forgetKey()
     }
 
+    /// `tap`, `walk STEPS` and `forget-key`: what its wearer does (``tap()``, ``walk(steps:)``,
+    /// ``forgetKey()``).
+    public var actions: [VirtualDeviceAction] {
+        [
+            VirtualDeviceAction("tap", summary: "the wearer taps the band, accepting a pairing that waits for it") { _ in
+                await tap() ? "tapped: the pairing is accepted" : "tapped: no pairing was waiting"
+            },
+            VirtualDeviceAction("walk", arguments: ["STEPS"], summary: "the wearer takes 1-100000 steps at once (the activity record is notified)") { words in
+                let steps = try VirtualDeviceAction.integer(words[0], "STEPS", in: 1...100_000)
+                try await walk(steps: steps)
+                return "walked \(steps) steps: \(await status().activity.steps) in all today"
+            },
+            VirtualDeviceAction("forget-key", summary: "factory reset: the band forgets its key, the next app must pair again") { _ in
+                await forgetKey()
+                return "the key is forgotten: the next app must pair (tap) again"
+            },
+        ]
+    }
+
     /// What the firmware is doing now.
     public func status() async -> Status {
         firmware.state.withLock { state in

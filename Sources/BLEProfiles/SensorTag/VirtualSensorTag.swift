@@ -168,6 +168,35 @@ public struct VirtualSensorTag: VirtualDevice {
         firmware.perform { $0.hold(keys) }
     }
 
+    /// `keys KEYS`: holds `left`, `right`, `side` (joined with `+`) or `none` down, or with
+    /// `auto` lets the simulated user press the right button again (``hold(_:)``).
+    public var actions: [VirtualDeviceAction] {
+        [
+            VirtualDeviceAction(
+                "keys", arguments: ["KEYS"],
+                summary: "hold keys down: left, right, side, joined with + (left+right), or none; auto gives them back to the simulated user"
+            ) { words in
+                let keys = try Self.keys(words[0])
+                await hold(keys)
+                return keys.map { "holding \($0.names) (notified)" } ?? "the simulated user presses the keys again"
+            }
+        ]
+    }
+
+    /// The keys of `keys`' argument; nil for `auto`.
+    static func keys(_ word: String) throws(VirtualError) -> SensorTagKeys? {
+        let names: [String: SensorTagKeys] = ["left": .left, "right": .right, "side": .side, "none": []]
+        if word.lowercased() == "auto" { return nil }
+        var keys: SensorTagKeys = []
+        for part in word.lowercased().split(separator: "+", omittingEmptySubsequences: false) {
+            guard let key = names[String(part)] else {
+                throw VirtualError(.invalidArgument, "KEYS must be left, right, side (joined with +, e.g. left+right), none or auto, not '\(word)'")
+            }
+            keys.formUnion(key)
+        }
+        return keys
+    }
+
     /// Each sensor's configuration byte and period, for tools and tests.
     public func configuration() async -> [SensorTagSensor: (configuration: UInt8, period: Duration)] {
         firmware.state.withLock { state in

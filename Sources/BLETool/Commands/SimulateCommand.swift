@@ -84,12 +84,17 @@ struct SimulateCommand: ToolCommand {
                     ToolOutput.print("\(device.name): running on \(spec) as \(info.address)")
                 }
             }
-            if !options.json { ToolOutput.print("Ctrl-C stops.") }
+            let console = VirtualDeviceConsole(zip(devices, made).map { VirtualDeviceConsole.Device(kind: $0.0, device: $0.1) })
+            if !options.json {
+                let acting = made.contains { !$0.actions.isEmpty }
+                ToolOutput.print(acting ? "Type an action and Enter (help lists them); Ctrl-C stops." : "Ctrl-C stops.")
+            }
             // The firmware runs until cancelled; one that fails ends the command with its error.
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for task in firmware {
                     group.addTask { try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() } }
                 }
+                group.addTask { await Self.performActions(from: Self.standardInputLines(), on: console, json: options.json) }
                 for try await _ in group {}
                 // Every firmware returned by itself: keep serving until interrupted.
                 while true { try await Task.sleep(for: .seconds(3600)) }
@@ -98,6 +103,71 @@ struct SimulateCommand: ToolCommand {
             for host in hosts { await host.shutDown() }
             throw error
         }
+    }
+
+    /// Runs each line of `lines` on the devices, printing what happened (or, on standard error,
+    /// why not) until the lines end.
+    static func performActions(from lines: AsyncStream<String>, on console: VirtualDeviceConsole, json: Bool) async {
+        for await line in lines {
+            do {
+                switch try await console.perform(line) {
+                case .nothing:
+                    break
+                case .help(let lines):
+                    if json {
+                        ToolOutput.print(try PresentationJSON.encode(ActionHelp(event: "help", lines: lines), layout: .line))
+                    } else {
+                        for line in lines { ToolOutput.print(line) }
+                    }
+                case .performed(let device, let action, let result):
+                    if json {
+                        ToolOutput.print(try PresentationJSON.encode(ActionPerformed(event: "action", device: device, action: action, result: result), layout: .line))
+                    } else {
+                        ToolOutput.print("\(device): \(action): \(result)")
+                    }
+                }
+            } catch {
+                let message = Self.describe(error)
+                if json, let line = try? PresentationJSON.encode(ActionRefused(event: "action_error", input: line, message: message), layout: .line) {
+                    ToolOutput.print(line)
+                } else {
+                    ToolOutput.printError(message)
+                }
+            }
+        }
+    }
+
+    /// The lines of standard input, read on a thread of their own (reading blocks), until it ends.
+    static func standardInputLines() -> AsyncStream<String> {
+        AsyncStream { continuation in
+            let reader = Thread {
+                while let line = readLine(strippingNewline: true) { continuation.yield(line) }
+                continuation.finish()
+            }
+            reader.name = "ble simulate: standard input"
+            reader.start()
+        }
+    }
+
+    /// The `--json` line of `help`.
+    struct ActionHelp: Codable {
+        var event: String
+        var lines: [String]
+    }
+
+    /// The `--json` line of an action that ran.
+    struct ActionPerformed: Codable {
+        var event: String
+        var device: String
+        var action: String
+        var result: String
+    }
+
+    /// The `--json` line of a line that could not run.
+    struct ActionRefused: Codable {
+        var event: String
+        var input: String
+        var message: String
     }
 
     /// The `--json` line printed for each device started.

@@ -30,6 +30,9 @@ public protocol VirtualDevice: Sendable {
     var address: DeviceAddress { get }
     /// Runs the firmware on a started host; see the type's description.
     func run(_ context: VirtualDeviceContext) async throws
+    /// What can be done to the device while it runs, from outside its radio (none by default);
+    /// see ``VirtualDeviceAction``.
+    var actions: [VirtualDeviceAction] { get }
 }
 
 /// What a ``VirtualDevice`` runs with: its started host and the clock of its timers.

@@ -261,6 +261,53 @@ public struct VirtualNightlight: VirtualDevice {
 
     // MARK: Simulator controls
 
+    /// `press`, `shake`, `plug`, `unplug`, `clock MINUTES`, `battery PERCENT` and `drift PPM`:
+    /// what a child, a charger and time do to the SN (the controls below).
+    public var actions: [VirtualDeviceAction] {
+        [
+            VirtualDeviceAction("press", summary: "the child presses the button (§5)") { _ in
+                Self.describe(try await press())
+            },
+            VirtualDeviceAction("shake", summary: "the child shakes the nightlight (shake mode turns the button light's hue)") { _ in
+                try await shake() ? "the light's hue turned" : "nothing happened (the light is off or shake mode is off)"
+            },
+            VirtualDeviceAction("plug", summary: "wired power connected: the battery charges") { _ in
+                try await plug()
+                return "charging"
+            },
+            VirtualDeviceAction("unplug", summary: "wired power disconnected: on battery") { _ in
+                try await unplug()
+                return "on battery"
+            },
+            VirtualDeviceAction("clock", arguments: ["MINUTES"], summary: "moves the clock by -1440…1440 minutes (negative: behind), as months of drift would") { words in
+                let minutes = try VirtualDeviceAction.number(words[0], "MINUTES", in: -1440...1440)
+                try await shiftClock(by: minutes * 60)
+                return "moved \(minutes >= 0 ? "ahead" : "back") by \(minutes.magnitude.formatted(.number.precision(.fractionLength(0...1)))) min"
+            },
+            VirtualDeviceAction("battery", arguments: ["PERCENT"], summary: "sets the battery charge 0-100 % (0 unplugged runs it flat and loses the clock)") { words in
+                let percent = try VirtualDeviceAction.integer(words[0], "PERCENT", in: 0...100)
+                try await setBatteryLevel(percent)
+                return "battery at \(percent) %"
+            },
+            VirtualDeviceAction("drift", arguments: ["PPM"], summary: "how fast the clock runs wrong, in parts per million (positive: it gains)") { words in
+                let ppm = try VirtualDeviceAction.number(words[0], "PPM", in: -Self.maximumDriftPPM...Self.maximumDriftPPM)
+                try await setDrift(ppm: ppm)
+                return "the clock drifts \(ppm.formatted(.number.precision(.fractionLength(0...1)))) ppm"
+            },
+        ]
+    }
+
+    /// What a press did, in words.
+    public static func describe(_ outcome: ButtonPressOutcome) -> String {
+        switch outcome {
+        case .turnOn: "the child button light turned on"
+        case .turnOff: "the child button light turned off"
+        case .ignored(.disabled): "ignored: the child button is disabled"
+        case .ignored(.deactivationWindow): "ignored: it is within the deactivation window"
+        case .ignored(.dailyLimitReached): "ignored: today's presses are used up"
+        }
+    }
+
     /// The child presses the button (§5); returns what the press did.
     public func press() async throws -> ButtonPressOutcome {
         try await runtime.session().perform { $0.press() }
