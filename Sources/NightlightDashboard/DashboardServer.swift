@@ -7,6 +7,7 @@ import HummingbirdWebSocket
 import Logging
 import Nightlight
 import NightlightStore
+import ServiceLifecycle
 
 /// The SN dashboard's web server: the JSON API under `/api/`, the live updates, and the pages,
 /// behind an access token (docs/dashboard-api.md).
@@ -147,17 +148,39 @@ public struct DashboardServer: Sendable {
         )
     }
 
-    /// Serves until the task is cancelled (or SIGINT/SIGTERM), then closes the radio.
+    /// Serves until the task is cancelled (or SIGINT/SIGTERM), then shuts down gracefully: it
+    /// stops listening, lets the requests under way finish, closes the connections and live
+    /// sockets, then stops the background work and closes the radio.
     /// - Parameter onListening: called once the socket listens (with the port it listens on).
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
+        var services = ServiceGroupConfiguration(
+            services: [buildApplication(onListening: onListening)],
+            gracefulShutdownSignals: [.sigterm, .sigint],
+            logger: configuration.logger
+        )
+        // A request or socket that does not end by then is cancelled.
+        services.maximumGracefulShutdownDuration = Self.gracefulShutdownLimit
+        let group = ServiceGroup(configuration: services)
+        // Cancelling the task that runs a service group cancels the server's connections
+        // mid-flight (Hummingbird logs that as errors). So the group runs in a task of its own,
+        // and the cancellation of ours (the tools cancel on SIGINT/SIGTERM) asks it to shut down
+        // gracefully instead.
+        let serving = Task { try await group.run() }
         do {
-            try await buildApplication(onListening: onListening).runService()
+            try await withTaskCancellationHandler {
+                try await serving.value
+            } onCancel: {
+                Task { await group.triggerGracefulShutdown() }
+            }
         } catch {
             await shutDown()
             throw error
         }
         await shutDown()
     }
+
+    /// How long a graceful shutdown waits for the requests and sockets under way.
+    static let gracefulShutdownLimit: Duration = .seconds(10)
 
     /// Stops the background work (firmware updates, hue cycles) and closes the radio.
     private func shutDown() async {

@@ -35,8 +35,14 @@ extension DeviceLink {
         clock: any Clock<Duration>,
         _ heard: @escaping @Sendable (Discovery) async -> Void
     ) async throws {
-        await lock(Self.scanKey)
-        defer { unlock(Self.scanKey) }
+        try await withScanLock { try await self.listenHoldingTheScanLock(for: duration, clock: clock, heard) }
+    }
+
+    private func listenHoldingTheScanLock(
+        for duration: Duration,
+        clock: any Clock<Duration>,
+        _ heard: @escaping @Sendable (Discovery) async -> Void
+    ) async throws {
         if Task.isCancelled { return }
         let central = try await openCentral()
         let stream = try await Self.startScan(central, clock: clock)
@@ -81,33 +87,23 @@ extension DeviceLink {
         }
     }
 
-    /// Runs `body` after the operations already waiting for the device at `address` (the lock the
-    /// nightlight routes use too).
-    func withDeviceLock<T: Sendable>(_ address: String, _ body: @Sendable () async throws -> T) async throws -> T {
-        let key = Self.key(address)
-        await lock(key)
-        defer { unlock(key) }
-        return try await body()
-    }
-
     /// Keeps the device's connection from the nightlight idle timer until ``explorerRelease(_:)``.
     func explorerHold(_ address: String) {
-        retain(Self.key(address))
+        hold(address)
     }
 
     /// Ends one ``explorerHold(_:)``; returns whether nothing else (a nightlight page or request)
     /// uses the connection now.
     @discardableResult
     func explorerRelease(_ address: String) -> Bool {
-        let key = Self.key(address)
-        releaseUse(key)
-        return users[key] == nil
+        release(address)
+        return useCount(address) == 0
     }
 
     /// Whether a nightlight page or request uses the device's connection now (besides `holds`
     /// Explorer holds).
     func isUsedElsewhere(_ address: String, explorerHolds holds: Int) -> Bool {
-        users[Self.key(address), default: 0] > holds
+        useCount(address) > holds
     }
 
     /// Disconnects `peripheral` now (a nightlight's client included), after the operations

@@ -14,8 +14,12 @@ extension DeviceLink {
     func panelScan(
         for duration: Duration, clock: any Clock<Duration>, until stop: (@Sendable (Discovery) -> Bool)? = nil
     ) async throws -> [Discovery] {
-        await lock(Self.scanKey)
-        defer { unlock(Self.scanKey) }
+        try await withScanLock { try await self.panelScanHoldingTheScanLock(for: duration, clock: clock, until: stop) }
+    }
+
+    private func panelScanHoldingTheScanLock(
+        for duration: Duration, clock: any Clock<Duration>, until stop: (@Sendable (Discovery) -> Bool)?
+    ) async throws -> [Discovery] {
         let central = try await openCentral()
         var attempt = 0
         while true {
@@ -48,14 +52,5 @@ extension DeviceLink {
             throw DashboardError(.gatewayTimeout, "notHeard", "the device \(address) was not heard within \(searchTime); check it is switched on and in range")
         }
         return found.peripheral
-    }
-
-    /// Runs `body` after the operations already waiting for the device at `address` (the lock
-    /// the nightlight routes and the Explorer use too).
-    func withPanelLock<T: Sendable>(_ address: String, _ body: @Sendable () async throws -> T) async throws -> T {
-        let key = Self.key(address)
-        await lock(key)
-        defer { unlock(key) }
-        return try await body()
     }
 }

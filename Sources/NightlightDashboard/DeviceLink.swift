@@ -74,7 +74,7 @@ public actor DeviceLink {
     private var central: Central?
     private var opening: Task<Central, any Error>?
     private var clients: [String: NightlightClient] = [:]
-    private(set) var users: [String: Int] = [:]
+    private var users: [String: Int] = [:]
     private var idleTimers: [String: Task<Void, Never>] = [:]
     private var busy: Set<String> = []
     private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
@@ -163,7 +163,7 @@ public actor DeviceLink {
 
     // MARK: Connections
 
-    static let scanKey = "\u{0}scan"
+    private static let scanKey = "\u{0}scan"
 
     /// Addresses compare without case.
     static func key(_ address: String) -> String { address.uppercased() }
@@ -228,12 +228,17 @@ public actor DeviceLink {
 
     // MARK: Use counting and the idle timer
 
-    func retain(_ key: String) {
+    /// How many uses and holds the device's connection has now (0: none).
+    func useCount(_ address: String) -> Int {
+        users[Self.key(address), default: 0]
+    }
+
+    private func retain(_ key: String) {
         users[key, default: 0] += 1
         idleTimers.removeValue(forKey: key)?.cancel()
     }
 
-    func releaseUse(_ key: String) {
+    private func releaseUse(_ key: String) {
         let count = max(0, users[key, default: 0] - 1)
         users[key] = count == 0 ? nil : count
         guard count == 0, clients[key] != nil else { return }
@@ -257,14 +262,32 @@ public actor DeviceLink {
 
     // MARK: One operation at a time per nightlight
 
-    func lock(_ key: String) async {
+    /// Runs `body` after the operations already waiting for the device at `address` (the lock
+    /// of the nightlight routes, the Explorer and the panels).
+    func withDeviceLock<T: Sendable>(_ address: String, _ body: @Sendable () async throws -> T) async throws -> T {
+        let key = Self.key(address)
+        await lock(key)
+        defer { unlock(key) }
+        return try await body()
+    }
+
+    /// Runs `body` after the scans already waiting for the radio (the link's searches, the
+    /// Explorer's rounds, the panels' lists): one scan at a time.
+    func withScanLock<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        let key = Self.scanKey
+        await lock(key)
+        defer { unlock(key) }
+        return try await body()
+    }
+
+    private func lock(_ key: String) async {
         if busy.insert(key).inserted { return }
         await withCheckedContinuation { continuation in
             waiting[key, default: []].append(continuation)
         }
     }
 
-    func unlock(_ key: String) {
+    private func unlock(_ key: String) {
         if var queue = waiting[key], !queue.isEmpty {
             let next = queue.removeFirst()
             waiting[key] = queue.isEmpty ? nil : queue

@@ -7,6 +7,7 @@ import BLETesting
 import BLEVirtual
 import Foundation
 import Logging
+import Synchronization
 import Testing
 
 /// The Colorific-style bulb: its command codec with the seed's bytes as test vectors, the hues of
@@ -197,6 +198,25 @@ struct ColorBulbTests {
             for (steps, cycles) in [(1, 1), (100, 0)] {
                 await #expect(throws: ProfileError.self) { try await bulb.cycle(steps: steps, cycles: cycles, clock: ManualClock()) }
             }
+        }
+    }
+
+    /// `--cycles` as large as an `Int` goes: counting the colors to send must not overflow (it
+    /// trapped on `cycles * steps`); the cycle runs until cancelled.
+    @Test func aHugeCycleCountDoesNotOverflow() async throws {
+        try await Bench().closing { bench in
+            let bulb = try await bench.connect()
+            let clock = ManualClock()
+            let sent = Mutex(0)
+            let cycling = Task { try await bulb.cycle(steps: 100, cycles: .max, clock: clock) { index, _ in sent.withLock { $0 = index + 1 } } }
+            for _ in 0..<3 {
+                #expect(await clock.waitForSleepers(count: 1))
+                clock.advance(by: .milliseconds(50))
+            }
+            #expect(await clock.waitForSleepers(count: 1))
+            #expect(sent.withLock { $0 } == 4)
+            cycling.cancel()
+            await #expect(throws: CancellationError.self) { try await cycling.value }
         }
     }
 

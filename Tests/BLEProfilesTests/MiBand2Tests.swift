@@ -191,6 +191,46 @@ struct MiBand2Tests {
         #expect(band.key == Self.fipsKey)
     }
 
+    /// A factory reset forgets the key only: the simulated wearer still taps (the reset used to
+    /// drop the run's tap delay and pairing timeout, so nobody tapped any more).
+    @Test func forgettingTheKeyKeepsTheWearer() async throws {
+        let band = try VirtualMiBand2(index: 0, pairingTimeout: .seconds(5), wearerTapDelay: .seconds(2))
+        band.firmware.boot(pairingTimeout: 5, tapDelay: 2, logger: quiet)
+        let offer = MiBand2AuthCommand.sendKey(Self.fipsKey).encoded()
+        band.firmware.perform(logger: quiet) { $0.authenticationWrite(offer) }
+        for _ in 0..<2 { band.firmware.perform(logger: quiet) { $0.tick() } }
+        #expect(await band.status().isPaired)
+        await band.forgetKey()
+        #expect(await !band.status().isPaired)
+        band.firmware.perform(logger: quiet) { $0.authenticationWrite(offer) }
+        for _ in 0..<2 { band.firmware.perform(logger: quiet) { $0.tick() } }
+        #expect(await band.status().isPaired, "the wearer tapped 2 s after the new request")
+        #expect(await band.status().activity.steps >= 3_000, "the counters survive the reset")
+    }
+
+    /// A pairing timeout or tap delay too long to count in seconds means "never", not a trap.
+    @Test func hugeTimingsDoNotOverflow() throws {
+        var band = MiBand2FirmwareState(seed: 7, key: nil, steps: 0, battery: 80, pairingTimeout: .max, tapDelay: .max)
+        _ = band.tick()
+        #expect(band.authenticationWrite(MiBand2AuthCommand.sendKey(Self.fipsKey).encoded()).updates.isEmpty)
+        for _ in 0..<10 { #expect(band.tick().updates.filter { $0.uuid == MiBand2UUID.authentication }.isEmpty) }
+        #expect(band.pairing != nil, "still waiting for a tap")
+        #expect(band.tap() != nil)
+        #expect(band.key == Self.fipsKey)
+    }
+
+    /// A step counter that wraps (a flash holding a count near `UInt32.max`) leaves the meters
+    /// and kilocalories past what their `uint32` fields hold: they stop at the top instead of
+    /// trapping.
+    @Test func countersPastUInt32DoNotTrap() throws {
+        var band = MiBand2FirmwareState(seed: 7, key: nil, steps: .max, battery: 80, pairingTimeout: 30, tapDelay: nil)
+        let output = band.addSteps(.max)
+        let notified = try MiBand2Activity(bytes: try #require(output.updates.first).value)
+        #expect(notified.steps == UInt32.max - 1, "the uint32 step counter wraps")
+        #expect(notified.meters == UInt32.max)
+        #expect(band.activity.kilocalories < .max)
+    }
+
     @Test func aWrongKeyOrAnUnpairedBandFailsTheHandshake() throws {
         var unpaired = Self.firmware()
         #expect(try !Self.authenticate(&unpaired, key: Self.fipsKey))
@@ -306,6 +346,17 @@ struct MiBand2Tests {
             for _ in 0..<13 {
                 let bpm = try #require(try await rates.next())
                 #expect((50...150).contains(bpm))
+            }
+        }
+    }
+
+    /// A keep-alive interval of zero would write keep-alives back to back: refused up front.
+    @Test func aKeepAliveIntervalMustBePositive() async throws {
+        try await Bench().closing { bench in
+            let band = try await bench.connect()
+            for keepAlive: Duration in [.zero, .seconds(-1)] {
+                let error = await #expect(throws: ProfileError.self) { _ = try await band.heartRates(keepAlive: keepAlive) }
+                #expect(error?.code == .invalidArgument)
             }
         }
     }

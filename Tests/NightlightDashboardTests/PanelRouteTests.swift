@@ -152,6 +152,21 @@ struct PanelRouteTests {
         }
     }
 
+    @Test("two cycles started at once leave one running, and stopping them all releases the bulb")
+    func concurrentCyclesLeaveOne() async throws {
+        // The second start used to replace the first cycle while that one connected, leaving it
+        // running unseen (holding the bulb, sending colors) until its lease ran out.
+        try await PanelFixture().panels { panels in
+            async let first = panels.startCycle(PanelFixture.bulb, period: .seconds(5), steps: 100)
+            async let second = panels.startCycle(PanelFixture.bulb, period: .seconds(5), steps: 100)
+            let records = try await [first, second]
+            #expect(records.allSatisfy { $0.state == "running" })
+            await panels.stopAll()
+            #expect(await panels.users[PanelFixture.bulb] == nil, "a cycle still holds the bulb")
+            #expect(await panels.cycleRecord(PanelFixture.bulb).state == "stopped")
+        }
+    }
+
     @Test("setting a color stops the hue cycle")
     func colorStopsCycle() async throws {
         try await PanelFixture().test { client in

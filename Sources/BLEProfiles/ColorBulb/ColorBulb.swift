@@ -133,7 +133,8 @@ public final class ColorBulb: PeripheralProfile {
         let interval = period / steps
         let start = clock.now
         var sent = 0
-        while cycles.map({ sent < $0 * steps }) ?? true {
+        // Whole cycles done so far, so a large `cycles` cannot overflow `cycles * steps`.
+        while cycles.map({ sent / steps < $0 }) ?? true {
             try Task.checkCancellation()
             let color = colors[sent % steps]
             try await setColor(color, withoutResponse: true)

@@ -147,7 +147,12 @@ public final class MiBand2: PeripheralProfile {
     /// Measures continuously (`15 01 01`), sending the keep-alive (`16`) every `keepAlive`, and
     /// returns the rates as they come. Authenticate first. Ending the iteration stops the
     /// measurement; a lost link ends the stream with ``ProfileError/Code/disconnected``.
+    ///
+    /// Throws ``ProfileError/Code/invalidArgument`` for a `keepAlive` that is not positive.
     public func heartRates(keepAlive: Duration = .seconds(12)) async throws(ProfileError) -> AsyncThrowingStream<Int, any Error> {
+        guard keepAlive > .zero else {
+            throw ProfileError(.invalidArgument, "the heart rate keep-alive interval must be longer than zero, not \(keepAlive)")
+        }
         let values = try await connection.subscribe(MiBand2UUID.heartRateMeasurement, "the band's heart rate")
         try await control(.set(.single, on: false))
         try await control(.startContinuous)

@@ -98,9 +98,14 @@ struct MiBand2FirmwareState: Sendable {
 
     // MARK: Values
 
-    /// The realtime activity value.
+    /// The realtime activity value (meters and kilocalories held at `UInt32.max`, where the step
+    /// counter wraps, rather than trapping).
     var activity: MiBand2Activity {
-        MiBand2Activity(steps: steps, meters: UInt32(meters), kilocalories: UInt32(kilocalories))
+        MiBand2Activity(steps: steps, meters: Self.counter(meters), kilocalories: Self.counter(kilocalories))
+    }
+
+    private static func counter(_ value: Double) -> UInt32 {
+        value < Double(UInt32.max) ? UInt32(max(value, 0)) : .max
     }
 
     /// The battery information value.
@@ -121,7 +126,7 @@ struct MiBand2FirmwareState: Sendable {
         switch command {
         case .sendKey(let offered):
             isAuthenticated = false
-            pairing = (offered, seconds + pairingTimeout, tapDelay.map { seconds + $0 })
+            pairing = (offered, later(by: pairingTimeout), tapDelay.map(later(by:)))
             return MiBand2Output(events: ["a new key \(offered) was offered: vibrating, waiting for the wearer to tap"])
         case .requestRandomNumber:
             var random = [UInt8](repeating: 0, count: MiBand2Key.length)
@@ -140,6 +145,13 @@ struct MiBand2FirmwareState: Sendable {
         }
     }
 
+    /// The second `delay` seconds from now; `Int.max` (never) when that is past what an `Int`
+    /// holds, so a huge timeout configured on the band cannot trap.
+    private func later(by delay: Int) -> Int {
+        let (sum, overflow) = seconds.addingReportingOverflow(max(delay, 0))
+        return overflow ? .max : sum
+    }
+
     /// The wearer taps the band: a waiting pairing is accepted. Returns nil when none was waiting.
     mutating func tap() -> MiBand2Output? {
         guard let offered = pairing?.key else { return nil }
@@ -156,6 +168,13 @@ struct MiBand2FirmwareState: Sendable {
         challenge = nil
         pairing = nil
         heartRateMode = .idle
+    }
+
+    /// A factory reset: the band forgets its key (and the connected app's authentication); its
+    /// counters, its battery and the run's timings (pairing timeout, the wearer's tap) stay.
+    mutating func forgetKey() {
+        clientDisconnected()
+        key = nil
     }
 
     private func respond(_ response: MiBand2AuthResponse, event: String? = nil) -> MiBand2Output {

@@ -293,11 +293,9 @@ final class MiBand2Firmware: Sendable {
         return true
     }
 
+    /// ``MiBand2FirmwareState/forgetKey()``, then writes the flash.
     func forgetKey() {
-        state.withLock { state in
-            state.clientDisconnected()
-            state = MiBand2FirmwareState(seed: seed, key: nil, steps: state.steps, battery: state.batteryLevel, pairingTimeout: 30, tapDelay: nil)
-        }
+        state.withLock { $0.forgetKey() }
         save(logger: nil)
     }
 

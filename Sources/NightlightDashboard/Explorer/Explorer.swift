@@ -350,6 +350,13 @@ actor Explorer {
             throw DashboardError(.conflict, "busy", "a connection to \(address) is already being made; wait for it")
         }
         defer { connecting.remove(address) }
+        if let stale = held.removeValue(forKey: address) {
+            // Held but not connected (the link dropped and is reconnecting, or its end is not
+            // processed yet): end that hold and its monitor before making a new one, so no hold
+            // outlives the connection and no monitor runs twice.
+            for task in stale.tasks { task.cancel() }
+            await link.explorerRelease(address)
+        }
         await link.explorerHold(address)
         if !peripheral.isConnected { broadcast(ExplorerMessage(type: "connection", address: address, connection: "connecting")) }
         let timeout = configuration.connectTimeout

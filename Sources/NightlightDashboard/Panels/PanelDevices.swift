@@ -26,7 +26,7 @@ actor PanelDevices {
     /// How the panels reach the devices.
     nonisolated let configuration: Configuration
     private var profiles: [String: any PeripheralProfile] = [:]
-    private var users: [String: Int] = [:]
+    private(set) var users: [String: Int] = [:]
     private var idleTimers: [String: Task<Void, Never>] = [:]
     private var bandKeys: [String: MiBand2Key] = [:]
     private var cycles: [String: HueCycle] = [:]
@@ -94,6 +94,10 @@ actor PanelDevices {
     func startCycle(_ address: String, period: Duration, steps: Int) async throws -> PanelCycleRecord {
         await stopCycle(address, reason: "stopped: a new cycle started")
         let bulb = try await withProfile(address, { ColorBulb($0) }) { bulb in bulb }
+        // Another request may have started a cycle while this one connected: one cycle per bulb.
+        while let running = cycles[address], running.isRunning {
+            await stopCycle(address, reason: "stopped: a new cycle started")
+        }
         let periodSeconds = Double(period.components.seconds) + Double(period.components.attoseconds) / 1e18
         let cycle = HueCycle(
             record: PanelCycleRecord(state: "running", address: address, steps: steps, periodSeconds: periodSeconds, startedAt: configuration.now()),
@@ -125,9 +129,13 @@ actor PanelDevices {
         return cycle.snapshot()
     }
 
-    /// Stops every hue cycle (the server stops).
+    /// Stops every hue cycle and the idle timers (the server stops).
     func stopAll() async {
-        for address in cycles.keys { await stopCycle(address, reason: "stopped: the dashboard stopped") }
+        while let address = cycles.first(where: { $0.value.isRunning })?.key {
+            await stopCycle(address, reason: "stopped: the dashboard stopped")
+        }
+        for timer in idleTimers.values { timer.cancel() }
+        idleTimers = [:]
     }
 
     private func cycleEnded(_ address: String, _ cycle: HueCycle) {
@@ -216,7 +224,7 @@ actor PanelDevices {
         retain(address)
         defer { releaseUse(address) }
         do {
-            return try await link.withPanelLock(address) {
+            return try await link.withDeviceLock(address) {
                 let profile = try await self.profile(address, make)
                 if !profile.peripheral.isConnected {
                     try await profile.connect()
@@ -261,7 +269,7 @@ actor PanelDevices {
     private func idleExpired(_ address: String) async {
         guard users[address] == nil, idleTimers.removeValue(forKey: address) != nil, let profile = profiles[address] else { return }
         // The Explorer or a nightlight page may use the connection too.
-        guard await link.users[DeviceLink.key(address)] == nil else { return }
+        guard await link.useCount(address) == 0 else { return }
         try? await profile.peripheral.disconnect()
     }
 
@@ -308,6 +316,9 @@ final class HueCycle: Sendable {
 
     /// The record now.
     func snapshot() -> PanelCycleRecord { state.withLock { $0.record } }
+
+    /// Whether its task has not ended yet.
+    var isRunning: Bool { state.withLock { $0.record.state == "running" } }
 
     /// Someone asked for the progress: the page is still there.
     func renew() { state.withLock { $0.lastSeen = Date() } }

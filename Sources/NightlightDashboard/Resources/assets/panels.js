@@ -284,6 +284,9 @@ function bulbPanel(panel, address) {
   let poll = null;
   let running = false;
   function showCycle(record) {
+    // An answer that comes after the page left must not start polling: the polls would keep
+    // the cycle's lease, so it would never stop.
+    if (!alive) return;
     running = record.state === "running";
     cycleStatus.dataset.state = record.state;
     cycleStatus.textContent = {
@@ -330,7 +333,14 @@ function bulbPanel(panel, address) {
     const seconds = Number(period.value);
     start.disabled = true;
     try {
-      showCycle(await api("POST", `/api/panels/bulb/${address}/cycle`, { periodSeconds: seconds }));
+      const record = await api("POST", `/api/panels/bulb/${address}/cycle`, { periodSeconds: seconds });
+      if (!alive) {
+        // Started after the page left: stop it rather than leave it running for its lease.
+        running = record.state === "running";
+        stopOnLeave();
+        return;
+      }
+      showCycle(record);
     } catch (error) {
       start.disabled = false;
       showError(panel, error);
