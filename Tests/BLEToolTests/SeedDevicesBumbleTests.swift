@@ -325,6 +325,13 @@ struct SeedDevicesBumbleTests {
             let latest = try await Self.read(data, central)
             _ = try await Self.notification(data, central, since: switchedOn, timeout: .seconds(5)) { $0.bytes("value") == latest }
 
+            // The accelerometer of firmware 1.5: 01/02/03 choose ±8/±4/±2 g; 04 is Out of Range.
+            let accelerometer = Self.ti(0xAA12)
+            #expect(try await Self.writeError(accelerometer, "04", central) == Self.outOfRange)
+            try await Self.write(accelerometer, "03", central)
+            #expect(try await Self.read(accelerometer, central) == [0x03])
+            try await Self.write(accelerometer, "00", central)
+
             // Off: no more measurements; the data keeps the last one.
             try await Self.write(configuration, "00", central)
             let switchedOff = central.output.count
@@ -358,12 +365,13 @@ struct SeedDevicesBumbleTests {
         }
     }
 
-    /// The TMP006 conversion of TI's SensorTag User Guide: object and ambient temperature, °C.
+    /// The TMP006 conversion of TI's SensorTag firmware (hal_irtemp.c, BLE stack 1.3) and User
+    /// Guide, S0 = 6.4·10⁻¹⁴ as in the seed's Deanna app: object and ambient temperature, °C.
     static func tmp006(_ raw: [UInt8]) -> (object: Double, ambient: Double) {
         let ambient = Double(int16(raw, 2)) / 128
         let voltage = Double(int16(raw, 0)) * 156.25e-9
         let die = ambient + 273.15
-        let (s0, a1, a2, b0, b1, b2, c2, reference) = (5.593e-14, 1.75e-3, -1.678e-5, -2.94e-5, -5.7e-7, 4.63e-9, 13.4, 298.15)
+        let (s0, a1, a2, b0, b1, b2, c2, reference) = (6.4e-14, 1.75e-3, -1.678e-5, -2.94e-5, -5.7e-7, 4.63e-9, 13.4, 298.15)
         let d = die - reference
         let sensitivity = s0 * (1 + a1 * d + a2 * d * d)
         let offset = b0 + b1 * d + b2 * d * d
@@ -383,10 +391,10 @@ struct SeedDevicesBumbleTests {
     }
 
     @Test func theConversionsOfTheTestMatchTheDocsWorkedExample() {
-        // docs/devices.md: `d300 800c` is ambient 25.0 °C, object 35.01 °C.
+        // docs/devices.md: `d300 800c` is ambient 25.0 °C, object 33.80 °C.
         let reading = Self.tmp006([0xD3, 0x00, 0x80, 0x0C])
         #expect(reading.ambient == 25.0)
-        #expect(abs(reading.object - 35.01) < 0.005, "\(reading.object)")
+        #expect(abs(reading.object - 33.80) < 0.005, "\(reading.object)")
     }
 
     // MARK: The run

@@ -16,12 +16,18 @@ import Synchronization
 /// }
 /// ```
 ///
+/// The accelerometer's range depends on the tag's firmware, which the client learns once from the
+/// Firmware Revision String (``firmwareVersion()``) before it first decodes acceleration: ±2 g
+/// before 1.5, ±8 g on 1.5 for the configuration `01` it writes (``accelerometerRange()``).
+///
 /// Time limits run on the injected clock (the real one unless told otherwise).
 public final class SensorTag: PeripheralProfile {
     /// The clock of the time limits.
     public let clock: any Clock<Duration>
     private let connection: ProfileConnection
     private let calibration = Mutex<SensorTagBarometerCalibration?>(nil)
+    /// The firmware, once learned (``firmwareVersion()``); nil inside when the tag does not say.
+    private let firmware = Mutex<SensorTagFirmwareVersion??>(nil)
 
     /// The tag.
     public var peripheral: Peripheral { connection.peripheral }
@@ -52,6 +58,29 @@ public final class SensorTag: PeripheralProfile {
             SensorTagSensor.allCases.map(\.service) + [SensorTagUUID.deviceInformation], requiring: SensorTagUUID.irTemperatureService,
             "IR temperature service"
         )
+        firmware.withLock { $0 = nil }
+    }
+
+    /// The tag's firmware version, from the start of its Firmware Revision String (`2A26`, e.g.
+    /// `1.5  (Jun 12 2013)`); read once after each discovery. Nil when the tag has no such string
+    /// or it does not begin with `major.minor`: the client then takes the tag for one before 1.5.
+    public func firmwareVersion() async throws(ProfileError) -> SensorTagFirmwareVersion? {
+        if let known = firmware.withLock({ $0 }) { return known }
+        let uuid = DeviceInformationString.Field.firmwareRevision.uuid
+        var version: SensorTagFirmwareVersion?
+        if connection.has(uuid) {
+            let bytes = try await connection.read(uuid, DeviceInformationString.Field.firmwareRevision.name)
+            version = SensorTagFirmwareVersion(revision: String(decoding: bytes, as: UTF8.self))
+        }
+        firmware.withLock { $0 = .some(version) }
+        return version
+    }
+
+    /// The range the accelerometer measures in once ``enable(_:period:)`` switched it on (with
+    /// `01`): ±8 g on firmware 1.5 and later, ±2 g before (``firmwareVersion()``).
+    public func accelerometerRange() async throws(ProfileError) -> SensorTagAccelerometerRange {
+        let version = try await firmwareVersion()
+        return SensorTagFirmwareVersion.accelerometerRange(configuration: SensorTagSensor.accelerometer.enableValue, firmware: version) ?? .twoG
     }
 
     // MARK: Configuration
@@ -120,25 +149,46 @@ public final class SensorTag: PeripheralProfile {
             throw ProfileError(.invalidValue, "the simple keys cannot be read, only followed (notifications)")
         }
         if sensor == .barometer, calibration.withLock({ $0 }) == nil { _ = try await barometerCalibration() }
-        return try SensorTagReading(sensor, bytes: try await connection.read(sensor.data, "the \(sensor) data"), calibration: calibration.withLock { $0 })
+        let range = sensor == .accelerometer ? try await currentAccelerometerRange() : .twoG
+        let bytes = try await connection.read(sensor.data, "the \(sensor) data")
+        return try SensorTagReading(sensor, bytes: bytes, calibration: calibration.withLock { $0 }, accelerometerRange: range)
+    }
+
+    /// The accelerometer's range as the tag is configured now: on firmware 1.5 and later its
+    /// configuration says (whoever wrote it; ``accelerometerRange()`` when it is off), before
+    /// 1.5 it is ±2 g.
+    private func currentAccelerometerRange() async throws(ProfileError) -> SensorTagAccelerometerRange {
+        let enabled = try await accelerometerRange()
+        guard let version = try await firmwareVersion(), version.choosesAccelerometerRange,
+            let configuration = SensorTagSensor.accelerometer.configuration
+        else { return enabled }
+        let value = try await connection.read(configuration, "the accelerometer configuration").first ?? 0
+        return version.accelerometerRange(configuration: value) ?? enabled
     }
 
     /// One fresh reading of each of `sensors`: subscribes, switches them on at their shortest
     /// period, waits for the first measurement of each (at most `timeout`), and switches them off
-    /// again. The keys are skipped (they only notify when a button changes).
+    /// again, also when this fails (a sensor stays silent, a reading is malformed). The keys are
+    /// skipped (they only notify when a button changes).
     public func measure(_ sensors: [SensorTagSensor], timeout: Duration = .seconds(5)) async throws(ProfileError) -> [SensorTagReading] {
         let wanted = Self.unique(sensors).filter { $0 != .keys }
         var inboxes: [(SensorTagSensor, NotifiedValueInbox)] = []
         defer { for (_, inbox) in inboxes { inbox.close() } }
-        for sensor in wanted {
-            inboxes.append((sensor, try await connection.inbox(sensor.data, "the \(sensor) data")))
-        }
-        for sensor in wanted { try await enable(sensor, period: sensor.minimumPeriod) }
         var readings: [SensorTagReading] = []
-        for (sensor, inbox) in inboxes {
-            let silent = ProfileError(.timedOut, "the \(sensor) of \(peripheral) sent no reading within \(timeout)")
-            let bytes = try await connection.next(inbox, within: timeout, clock: clock, "waiting for the \(sensor)", timedOut: silent)
-            readings.append(try SensorTagReading(sensor, bytes: bytes, calibration: calibration.withLock { $0 }))
+        do {
+            let range = wanted.contains(.accelerometer) ? try await accelerometerRange() : .twoG
+            for sensor in wanted {
+                inboxes.append((sensor, try await connection.inbox(sensor.data, "the \(sensor) data")))
+            }
+            for sensor in wanted { try await enable(sensor, period: sensor.minimumPeriod) }
+            for (sensor, inbox) in inboxes {
+                let silent = ProfileError(.timedOut, "the \(sensor) of \(peripheral) sent no reading within \(timeout)")
+                let bytes = try await connection.next(inbox, within: timeout, clock: clock, "waiting for the \(sensor)", timedOut: silent)
+                readings.append(try SensorTagReading(sensor, bytes: bytes, calibration: calibration.withLock { $0 }, accelerometerRange: range))
+            }
+        } catch {
+            await switchOff(wanted)
+            throw error
         }
         for sensor in wanted { try await disable(sensor) }
         return readings
@@ -147,15 +197,28 @@ public final class SensorTag: PeripheralProfile {
     /// Live readings of `sensors` (every period, and the keys when a button changes): subscribes
     /// and switches them on (with `period` where given). Ending the iteration switches them off
     /// again; a lost link ends the stream with ``ProfileError/Code/disconnected``.
+    ///
+    /// Throws ``ProfileError/Code/invalidArgument`` when `sensors` is empty (a stream of nothing
+    /// would never end); sensors already switched on are switched off again when this fails.
     public func readings(_ sensors: [SensorTagSensor], period: Duration? = nil) async throws(ProfileError) -> AsyncThrowingStream<SensorTagReading, any Error> {
         let wanted = Self.unique(sensors)
-        var sources: [(SensorTagSensor, AsyncThrowingStream<[UInt8], any Error>)] = []
-        for sensor in wanted {
-            sources.append((sensor, try await connection.subscribe(sensor.data, "the \(sensor) data")))
+        guard !wanted.isEmpty else {
+            throw ProfileError(.invalidArgument, "follow at least one sensor of \(peripheral)")
         }
-        for sensor in wanted {
-            let chosen = period.map { min(max($0, sensor.minimumPeriod), SensorTagSensor.maximumPeriod) }
-            try await enable(sensor, period: chosen)
+        var sources: [(SensorTagSensor, AsyncThrowingStream<[UInt8], any Error>)] = []
+        let range: SensorTagAccelerometerRange
+        do {
+            range = wanted.contains(.accelerometer) ? try await accelerometerRange() : .twoG
+            for sensor in wanted {
+                sources.append((sensor, try await connection.subscribe(sensor.data, "the \(sensor) data")))
+            }
+            for sensor in wanted {
+                let chosen = period.map { min(max($0, sensor.minimumPeriod), SensorTagSensor.maximumPeriod) }
+                try await enable(sensor, period: chosen)
+            }
+        } catch {
+            await switchOff(wanted)
+            throw error
         }
         let (calibration, connection) = (calibration.withLock { $0 }, connection)
         let (stream, continuation) = AsyncThrowingStream<SensorTagReading, any Error>.makeStream()
@@ -165,7 +228,7 @@ public final class SensorTag: PeripheralProfile {
                     group.addTask {
                         let ended = ProfileError(.disconnected, "the \(sensor) notifications ended")
                         await connection.forward(values, to: continuation, "following the \(sensor)", endingWith: ended) { bytes in
-                            try SensorTagReading(sensor, bytes: bytes, calibration: calibration)
+                            try SensorTagReading(sensor, bytes: bytes, calibration: calibration, accelerometerRange: range)
                         }
                     }
                 }
@@ -173,7 +236,7 @@ public final class SensorTag: PeripheralProfile {
         }
         continuation.onTermination = { _ in
             pump.cancel()
-            Task { for sensor in wanted { try? await self.disable(sensor) } }
+            Task { await self.switchOff(wanted) }
         }
         return stream
     }
@@ -192,6 +255,12 @@ public final class SensorTag: PeripheralProfile {
     }
 
     // MARK: Internals
+
+    /// Switches `sensors` off as well as the link allows, after a failure: a failure of this
+    /// would hide the one being reported.
+    private func switchOff(_ sensors: [SensorTagSensor]) async {
+        for sensor in sensors { try? await disable(sensor) }
+    }
 
     private static func unique(_ sensors: [SensorTagSensor]) -> [SensorTagSensor] {
         var seen: Set<SensorTagSensor> = []

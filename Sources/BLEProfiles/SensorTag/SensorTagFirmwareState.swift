@@ -5,7 +5,8 @@ import Foundation
 /// What a SensorTag's firmware keeps and does, without I/O: each sensor's configuration, period
 /// and last data, the barometer's calibration, the buttons, and the world the sensors measure
 /// (a desk with a warm mug in view, the tag tilting gently, someone pressing the buttons now and
-/// then), all as functions of the time since the firmware started.
+/// then), all as functions of the time since the firmware started. Its accelerometer is that of
+/// its ``version``: ±2 g before 1.5; on 1.5 the configuration chooses ±8, ±4 or ±2 g.
 struct SensorTagFirmwareState: Sendable {
     /// One sensor.
     struct Sensor: Sendable, Hashable {
@@ -25,6 +26,8 @@ struct SensorTagFirmwareState: Sendable {
     /// The measuring sensors (all but the keys).
     static let measuring = SensorTagSensor.allCases.filter { $0 != .keys }
 
+    /// The firmware's version (nil: one that does not say, taken for one before 1.5).
+    let version: SensorTagFirmwareVersion?
     private(set) var sensors: [SensorTagSensor: Sensor] = [:]
     /// The calibration characteristic: zeros until `02` is written to the configuration.
     private(set) var calibration = [UInt8](repeating: 0, count: 16)
@@ -38,7 +41,8 @@ struct SensorTagFirmwareState: Sendable {
     /// A per-tag offset so two tags do not read the same.
     private let offset: Double
 
-    init(seed: UInt64) {
+    init(seed: UInt64, version: SensorTagFirmwareVersion? = .rangeChoosingAccelerometer) {
+        self.version = version
         noise = VirtualNoiseGenerator(seed: seed)
         offset = Double(seed % 7) * 0.1
         reset()
@@ -59,11 +63,13 @@ struct SensorTagFirmwareState: Sendable {
     // MARK: Writes
 
     /// Whether `value` is a configuration `sensor` takes: `00`/`01`; `00`…`07` (axes) for the
-    /// gyroscope; `02` (read the calibration) too for the barometer.
-    static func acceptsConfiguration(_ value: UInt8, for sensor: SensorTagSensor) -> Bool {
+    /// gyroscope; `02` (read the calibration) too for the barometer; for the accelerometer on
+    /// firmware 1.5, `00`…`03` (off, ±8 g, ±4 g, ±2 g).
+    func acceptsConfiguration(_ value: UInt8, for sensor: SensorTagSensor) -> Bool {
         switch sensor {
         case .gyroscope: value <= 0x07
         case .barometer: value <= 0x02
+        case .accelerometer: value == 0 || SensorTagFirmwareVersion.accelerometerRange(configuration: value, firmware: version) != nil
         default: value <= 0x01
         }
     }
@@ -169,8 +175,10 @@ struct SensorTagFirmwareState: Sendable {
             let mug = room + 12 + 3 * wave(t, period: 120) + jitter(0.2)
             return SensorTagIRTemperature(object: mug, ambient: room + 1.2 + jitter(0.03)).encoded()
         case .accelerometer:
+            // In the range the configuration chose, clamped to it.
+            let range = SensorTagFirmwareVersion.accelerometerRange(configuration: configuration, firmware: version) ?? .twoG
             return SensorTagAcceleration(
-                x: sin(p) + jitter(0.015), y: -sin(r) * cos(p) + jitter(0.015), z: cos(r) * cos(p) + jitter(0.015)
+                x: sin(p) + jitter(0.015), y: -sin(r) * cos(p) + jitter(0.015), z: cos(r) * cos(p) + jitter(0.015), range: range
             ).encoded()
         case .humidity:
             return SensorTagHumidity(temperature: room + 0.3 + jitter(0.05), relativeHumidity: 45 + 3 * wave(t, period: 1200) + jitter(0.3)).encoded()

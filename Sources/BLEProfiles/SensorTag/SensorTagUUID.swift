@@ -39,7 +39,8 @@ public enum SensorTagUUID {
 public enum SensorTagSensor: String, CaseIterable, Sendable, Hashable, Codable, CustomStringConvertible {
     /// Contactless IR temperature (TI TMP006): object and ambient temperature.
     case irTemperature = "ir-temperature"
-    /// Acceleration (Kionix KXTJ9), ±2 g.
+    /// Acceleration (Kionix KXTJ9): ±2 g before firmware 1.5; on 1.5 the configuration chooses
+    /// ±8, ±4 or ±2 g (``SensorTagFirmwareVersion``).
     case accelerometer
     /// Relative humidity and temperature (Sensirion SHT21).
     case humidity

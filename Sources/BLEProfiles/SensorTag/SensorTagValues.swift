@@ -21,10 +21,15 @@ public struct SensorTagQuantity: Sendable, Hashable, Codable {
 /// The IR temperature data (`AA01`): the TMP006's object voltage and die (ambient) temperature,
 /// each `int16` LE.
 ///
-/// SensorTag User Guide, IR Temperature Sensor: ambient = raw / 128 °C; the object temperature
-/// follows from the thermopile voltage (raw × 156.25 nV) and the die temperature by the TMP006's
-/// equations with S0 = 5.593·10⁻¹⁴, a1 = 1.75·10⁻³, a2 = −1.678·10⁻⁵, b0 = −2.94·10⁻⁵,
-/// b1 = −5.7·10⁻⁷, b2 = 4.63·10⁻⁹, c2 = 13.4, Tref = 298.15 K.
+/// - Die temperature: raw / 128 °C, the TMP006's register format (the same as the TMP007's,
+///   TMP007 datasheet SBOS685C, table 3: `0C80` is 25 °C, `3E80` 125 °C, `FFFC` −0.03125 °C).
+/// - Object voltage: raw × 156.25 nV (TI E2E thread 446815: `FEAF`, −337, is −52.656 µV).
+/// - Object temperature: the TMP006 equations as TI's own SensorTag firmware computes them
+///   (BLE stack 1.3, `CC2541ST`, hal_irtemp.c) and the SensorTag User Guide's code gives them,
+///   with S0 = 6.4·10⁻¹⁴, a1 = 1.75·10⁻³, a2 = −1.678·10⁻⁵, b0 = −2.94·10⁻⁵, b1 = −5.7·10⁻⁷,
+///   b2 = 4.63·10⁻⁹, c2 = 13.4, Tref = 298.15 K. The seed's Deanna app (YmsCoreBluetooth,
+///   `DEATemperatureService.m`) uses the same S0; TI's later Android app and node-sensortag use
+///   5.593·10⁻¹⁴, which reads warmer (`d300 800c`: 35.01 °C instead of 33.80 °C).
 public struct SensorTagIRTemperature: Sendable, Hashable {
     /// The thermopile voltage, in 156.25 nV steps.
     public var rawObject: Int16
@@ -51,7 +56,8 @@ public struct SensorTagIRTemperature: Sendable, Hashable {
         return writer.bytes
     }
 
-    static let s0 = 5.593e-14
+    /// The calibration factor S0 of TI's firmware and User Guide (not node-sensortag's 5.593·10⁻¹⁴).
+    static let s0 = 6.4e-14
     static let a1 = 1.75e-3
     static let a2 = -1.678e-5
     static let b0 = -2.94e-5
@@ -108,28 +114,54 @@ public struct SensorTagIRTemperature: Sendable, Hashable {
     }
 }
 
-/// The accelerometer data (`AA11`): X, Y, Z as `int8`, ±2 g range: g = raw / 64.
+/// The range of the SensorTag's accelerometer (Kionix KXTJ9, 8-bit samples): ±2, ±4 or ±8 g,
+/// 64, 32 or 16 steps per g. Which one a configuration byte sets depends on the firmware
+/// (``SensorTagFirmwareVersion/accelerometerRange(configuration:)``).
+public enum SensorTagAccelerometerRange: Int, CaseIterable, Sendable, Hashable, Codable, CustomStringConvertible {
+    /// ±2 g, 64 steps per g: firmware before 1.5 (configuration `01`), and 1.5 with `03`.
+    case twoG = 2
+    /// ±4 g, 32 steps per g: firmware 1.5 with configuration `02`.
+    case fourG = 4
+    /// ±8 g, 16 steps per g: firmware 1.5 with configuration `01`.
+    case eightG = 8
+
+    /// The range in g: 2, 4 or 8.
+    public var gravities: Double { Double(rawValue) }
+
+    /// Raw steps per g: 128 / the range in g.
+    public var stepsPerG: Double { 128 / gravities }
+
+    /// `±2 g`.
+    public var description: String { "±\(rawValue) g" }
+}
+
+/// The accelerometer data (`AA11`): X, Y, Z as `int8`; g = raw / ``SensorTagAccelerometerRange/stepsPerG``
+/// of the range it was measured in (raw / 64 at ±2 g, as the SensorTag User Guide and the seed's
+/// Deanna app have it for firmware before 1.5).
 public struct SensorTagAcceleration: Sendable, Hashable {
     /// The raw axes.
     public var rawX: Int8, rawY: Int8, rawZ: Int8
+    /// The range the axes were measured in.
+    public var range: SensorTagAccelerometerRange
 
-    /// Creates a reading from its raw values.
-    public init(rawX: Int8, rawY: Int8, rawZ: Int8) {
+    /// Creates a reading from its raw values, measured in `range`.
+    public init(rawX: Int8, rawY: Int8, rawZ: Int8, range: SensorTagAccelerometerRange = .twoG) {
         self.rawX = rawX
         self.rawY = rawY
         self.rawZ = rawZ
+        self.range = range
     }
 
-    /// Decodes the 3-byte value.
-    public init(bytes: [UInt8]) throws(ProfileError) {
+    /// Decodes the 3-byte value, measured in `range`.
+    public init(bytes: [UInt8], range: SensorTagAccelerometerRange = .twoG) throws(ProfileError) {
         var reader = try SensorTagCodec.reader(bytes, .accelerometer)
-        self.init(rawX: reader.readInt8() ?? 0, rawY: reader.readInt8() ?? 0, rawZ: reader.readInt8() ?? 0)
+        self.init(rawX: reader.readInt8() ?? 0, rawY: reader.readInt8() ?? 0, rawZ: reader.readInt8() ?? 0, range: range)
     }
 
-    /// The raw values for an acceleration in g (for virtual tags), clamped to ±2 g.
-    public init(x: Double, y: Double, z: Double) {
-        func raw(_ g: Double) -> Int8 { Int8(clamping: SensorTagCodec.steps(g * Self.stepsPerG)) }
-        self.init(rawX: raw(x), rawY: raw(y), rawZ: raw(z))
+    /// The raw values for an acceleration in g (for virtual tags), clamped to `range`.
+    public init(x: Double, y: Double, z: Double, range: SensorTagAccelerometerRange = .twoG) {
+        func raw(_ g: Double) -> Int8 { Int8(clamping: SensorTagCodec.steps(g * range.stepsPerG)) }
+        self.init(rawX: raw(x), rawY: raw(y), rawZ: raw(z), range: range)
     }
 
     /// The 3-byte value.
@@ -137,15 +169,12 @@ public struct SensorTagAcceleration: Sendable, Hashable {
         [UInt8(bitPattern: rawX), UInt8(bitPattern: rawY), UInt8(bitPattern: rawZ)]
     }
 
-    /// Steps per g.
-    static let stepsPerG = 64.0
-
     /// X in g.
-    public var x: Double { Double(rawX) / Self.stepsPerG }
+    public var x: Double { Double(rawX) / range.stepsPerG }
     /// Y in g.
-    public var y: Double { Double(rawY) / Self.stepsPerG }
+    public var y: Double { Double(rawY) / range.stepsPerG }
     /// Z in g.
-    public var z: Double { Double(rawZ) / Self.stepsPerG }
+    public var z: Double { Double(rawZ) / range.stepsPerG }
 
     /// X, Y and Z.
     public var quantities: [SensorTagQuantity] {
@@ -155,8 +184,9 @@ public struct SensorTagAcceleration: Sendable, Hashable {
 
 /// The humidity data (`AA21`): the SHT21's temperature and humidity, each `uint16` LE.
 ///
-/// SensorTag User Guide, Humidity Sensor: T = −46.85 + 175.72 × raw / 2¹⁶ °C;
-/// RH = −6 + 125 × (raw with its two status bits cleared) / 2¹⁶ %.
+/// SensorTag User Guide, Humidity Sensor, after the SHT21 datasheet, §6:
+/// T = −46.85 + 175.72 × raw / 2¹⁶ °C; RH = −6 + 125 × (raw with its two status bits cleared) / 2¹⁶ %
+/// (the datasheet's example: S_RH = `6350` is 42.49 %RH).
 public struct SensorTagHumidity: Sendable, Hashable {
     /// The raw temperature.
     public var rawTemperature: UInt16
@@ -546,11 +576,15 @@ public enum SensorTagReading: Sendable, Hashable {
         return String(format: "%.\(digits)f", value)
     }
 
-    /// Decodes the data of `sensor` (the barometer needs `calibration`).
-    public init(_ sensor: SensorTagSensor, bytes: [UInt8], calibration: SensorTagBarometerCalibration? = nil) throws(ProfileError) {
+    /// Decodes the data of `sensor` (the barometer needs `calibration`; the accelerometer's is
+    /// measured in `accelerometerRange`, which depends on the firmware and the configuration).
+    public init(
+        _ sensor: SensorTagSensor, bytes: [UInt8], calibration: SensorTagBarometerCalibration? = nil,
+        accelerometerRange: SensorTagAccelerometerRange = .twoG
+    ) throws(ProfileError) {
         switch sensor {
         case .irTemperature: self = .irTemperature(try SensorTagIRTemperature(bytes: bytes))
-        case .accelerometer: self = .acceleration(try SensorTagAcceleration(bytes: bytes))
+        case .accelerometer: self = .acceleration(try SensorTagAcceleration(bytes: bytes, range: accelerometerRange))
         case .humidity: self = .humidity(try SensorTagHumidity(bytes: bytes))
         case .magnetometer: self = .magneticField(try SensorTagMagneticField(bytes: bytes))
         case .gyroscope: self = .angularVelocity(try SensorTagAngularVelocity(bytes: bytes))

@@ -13,11 +13,15 @@ import Synchronization
 /// - Advertising every 100 ms: Flags, the name `SensorTag` (`SensorTag 2`, … for further
 ///   instances) and the simple keys service `FFE0`; one central at a time. Instance `n` (0…254)
 ///   has the public address `BC:6A:29:AC:00:(n+1)`.
-/// - Each sensor starts off. Writing its configuration (`01`; the gyroscope's axes `01`…`07`)
-///   switches it on: it measures one period later and then every period, setting and notifying
-///   its data; `00` switches it off (its data keeps the last measurement). Configurations other
-///   than these, and periods under the sensor's minimum (100 ms; 300 ms for IR temperature), are
-///   refused with Out of Range (0xFF).
+/// - Each sensor starts off. Writing its configuration (`01`; the gyroscope's axes `01`…`07`;
+///   the accelerometer's range on firmware 1.5: `01` ±8 g, `02` ±4 g, `03` ±2 g) switches it on:
+///   it measures one period later and then every period, setting and notifying its data; `00`
+///   switches it off (its data keeps the last measurement). Configurations other than these, and
+///   periods under the sensor's minimum (100 ms; 300 ms for IR temperature), are refused with
+///   Out of Range (0xFF).
+/// - Its firmware is 1.5 (``firmwareRevision``) unless made otherwise
+///   (``init(index:firmwareRevision:firmwareClock:)``): before 1.5 the accelerometer takes only
+///   `00` and `01` and measures ±2 g, as TI's earlier firmware does.
 /// - The barometer's calibration (`AA43`) reads zeros until `02` is written to its configuration.
 /// - What the sensors see moves plausibly: a room at about 23.5 °C drifting by ±0.6 °C over
 ///   15 minutes, a warm mug (about 35 °C) in the IR sensor's view, 45 %RH ± 3, 1013 hPa ± 0.8,
@@ -38,8 +42,11 @@ public struct VirtualSensorTag: VirtualDevice {
     public static let maximumIndex = VirtualSeedDevice.maximumIndex
     /// The advertised name of instance 0.
     public static let advertisedName = "SensorTag"
-    /// The Firmware Revision String.
+    /// The Firmware Revision String of a tag made without one: firmware 1.5, whose accelerometer
+    /// configuration chooses the range.
     public static let firmwareRevision = "1.5 (Nightlight)"
+    /// A Firmware Revision String before 1.5: the accelerometer at ±2 g only.
+    public static let earlierFirmwareRevision = "1.4 (Nightlight)"
 
     /// Which tag this is (0 for the first).
     public let index: Int
@@ -50,17 +57,22 @@ public struct VirtualSensorTag: VirtualDevice {
     /// The clock the firmware runs on, when not the context's (tests drive a manual one while the
     /// radio runs in real time).
     public let firmwareClock: (any Clock<Duration>)?
+    /// The Firmware Revision String it answers; the firmware behaves as the version it begins
+    /// with (one that begins with none is taken for one before 1.5, as ``SensorTag`` does).
+    public let firmwareRevision: String
     let firmware: SensorTagFirmware
 
-    /// Creates instance `index` (0…``maximumIndex``), its firmware on `firmwareClock` (nil: the
+    /// Creates instance `index` (0…``maximumIndex``) running `firmwareRevision` (1.5 unless
+    /// told, e.g. ``earlierFirmwareRevision``), its firmware on `firmwareClock` (nil: the
     /// context's clock).
     ///
     /// Throws ``VirtualError/Code/invalidArgument`` for another index.
-    public init(index: Int = 0, firmwareClock: (any Clock<Duration>)? = nil) throws(VirtualError) {
+    public init(index: Int = 0, firmwareRevision: String = Self.firmwareRevision, firmwareClock: (any Clock<Duration>)? = nil) throws(VirtualError) {
         (name, address) = try VirtualSeedDevice.instance(index, of: "sensortag", name: Self.advertisedName, firstAddress: 0xBC6A_29AC_0001)
         self.index = index
         self.firmwareClock = firmwareClock
-        firmware = SensorTagFirmware(seed: 0x5354_4147_0000 + UInt64(index))
+        self.firmwareRevision = firmwareRevision
+        firmware = SensorTagFirmware(seed: 0x5354_4147_0000 + UInt64(index), version: SensorTagFirmwareVersion(revision: firmwareRevision))
     }
 
     // MARK: Firmware
@@ -90,7 +102,7 @@ public struct VirtualSensorTag: VirtualDevice {
                 GATTCharacteristicDefinition(uuid: SystemID.uuid, properties: .read, value: systemID),
                 VirtualSeedDevice.string(.modelNumber, "CC2541 SensorTag"),
                 VirtualSeedDevice.string(.serialNumber, serialNumber),
-                VirtualSeedDevice.string(.firmwareRevision, Self.firmwareRevision),
+                VirtualSeedDevice.string(.firmwareRevision, firmwareRevision),
                 VirtualSeedDevice.string(.manufacturerName, "Texas Instruments"),
             ]),
         ]
@@ -104,7 +116,8 @@ public struct VirtualSensorTag: VirtualDevice {
             if let configuration = sensor.configuration {
                 characteristics.append(Self.setting(
                     configuration, of: firmware, read: { $0.sensors[sensor]?.configuration ?? 0 },
-                    accepts: { SensorTagFirmwareState.acceptsConfiguration($0, for: sensor) }, write: { $0.configure(sensor, $1) }
+                    accepts: { value in firmware.state.withLock { $0.acceptsConfiguration(value, for: sensor) } },
+                    write: { $0.configure(sensor, $1) }
                 ))
             }
             if let period = sensor.period {
@@ -217,15 +230,17 @@ final class SensorTagFirmware: Sendable {
     /// The timer and the notifications of a running tag.
     let loop = VirtualFirmwareLoop()
     private let seed: UInt64
+    private let version: SensorTagFirmwareVersion?
 
-    init(seed: UInt64) {
+    init(seed: UInt64, version: SensorTagFirmwareVersion?) {
         self.seed = seed
-        state = Mutex(SensorTagFirmwareState(seed: seed))
+        self.version = version
+        state = Mutex(SensorTagFirmwareState(seed: seed, version: version))
     }
 
     func boot(logger: Logger) {
-        state.withLock { $0 = SensorTagFirmwareState(seed: seed) }
-        logger.info("SensorTag firmware running, every sensor off")
+        state.withLock { $0 = SensorTagFirmwareState(seed: seed, version: version) }
+        logger.info("SensorTag firmware \(version?.description ?? "without a version") running, every sensor off")
     }
 
     /// Runs one step of the firmware and sends what it produced.
