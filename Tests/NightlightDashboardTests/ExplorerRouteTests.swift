@@ -1,4 +1,5 @@
 import BLE
+import BLECore
 import BLEVirtual
 import Foundation
 import HummingbirdTesting
@@ -60,6 +61,26 @@ func entry(_ devices: [[String: Any]], _ address: String) -> [String: Any]? {
 @Suite("Dashboard: Explorer routes")
 struct ExplorerRouteTests {
     static let demo = ExplorerFixture.demo
+
+    @Test func theScannerNamesFollowTheSeed() {
+        // shared/seeds/003, "Recognized Services" and the Data tab's known manufacturer IDs.
+        #expect(ExplorerUUID(BluetoothUUID(0x180F)).name == "Battery Service")
+        #expect(ExplorerUUID(BluetoothUUID(0x180A)).name == "Device Information")
+        #expect(ExplorerUUID(BluetoothUUID(0x1812)).name == "HID (Human Interface Device)")
+        // The seed's two names that contradict the SIG's assignments are not used.
+        #expect(ExplorerUUID(BluetoothUUID(0xFE59)).name == "Nordic Semiconductor ASA")
+        #expect(ExplorerUUID(BluetoothUUID(0x2A50)).name == "PnP ID")
+        let companies: [(UInt16, String)] = [(0x004C, "Apple"), (0x0006, "Microsoft"), (0x0075, "Samsung"), (0x038F, "Xiaomi"), (0x02A6, "Bosch")]
+        for (id, name) in companies {
+            let data = ExplorerManufacturerData(ManufacturerData(companyID: id, data: [1, 2]))
+            #expect(data.company == name)
+            #expect(data.companyLabel == name)
+        }
+        #expect(ExplorerManufacturerData(ManufacturerData(companyID: 0x01D7, data: [])).company == "Squadrone Systems Inc.")
+        let unknown = ExplorerManufacturerData(ManufacturerData(companyID: 0xFFF0, data: [1]))
+        #expect(unknown.company == nil)
+        #expect(unknown.companyLabel == "ID: 0xFFF0")
+    }
 
     @Test func everyRouteNeedsTheToken() async throws {
         try await ExplorerFixture().test { client in

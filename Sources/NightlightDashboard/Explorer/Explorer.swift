@@ -297,7 +297,8 @@ actor Explorer {
         let notes = notes[address] ?? Notes()
         return peripheral.services.map { service in
             ExplorerService(
-                uuid: service.uuid.description, name: service.name, category: ExplorerService.category(of: service.uuid),
+                uuid: service.uuid.description, name: ExplorerNames.name(for: service.uuid),
+                category: ExplorerService.category(of: service.uuid),
                 isPrimary: service.isPrimary, startHandle: service.startHandle, endHandle: service.endHandle,
                 characteristics: service.characteristics.map { characteristic in
                     let handle = characteristic.valueHandle

@@ -73,14 +73,45 @@ struct ExplorerReading: Codable, Sendable, Hashable {
     var at: Date
 }
 
-/// A UUID with its SIG name: `{"uuid": "180F", "name": "Battery Service"}`.
+/// The names the scanner shows (shared/seeds/003): the Bluetooth SIG's assigned numbers, with
+/// the seed's short forms where it gives them (`HID (Human Interface Device)`; `Apple` for
+/// `Apple, Inc.`).
+///
+/// Two of the seed's names contradict the SIG's assignments and are not used: it calls FE59
+/// "Apple Notification Center" (the SIG assigns FE59 to Nordic Semiconductor ASA; Apple's ANCS
+/// is a 128-bit UUID) and gives Bosch as 0x01D7 (that is Squadrone Systems Inc.; Robert Bosch
+/// GmbH is 0x02A6, which gets the short name).
+enum ExplorerNames {
+    /// The seed's short forms of service names.
+    static let services: [UInt16: String] = [
+        0x1812: "HID (Human Interface Device)",
+    ]
+
+    /// The seed's known manufacturers ("Data Tab"), by their short names.
+    static let companies: [UInt16: String] = [
+        0x004C: "Apple", 0x0006: "Microsoft", 0x0075: "Samsung", 0x038F: "Xiaomi", 0x02A6: "Bosch",
+    ]
+
+    /// The scanner's name of a service (or any UUID): the seed's short form, else the SIG's.
+    static func name(for uuid: BluetoothUUID) -> String? {
+        if let short = uuid.uuid16, let name = services[short] { return name }
+        return AssignedNumbers.name(for: uuid)
+    }
+
+    /// The scanner's name of a company: the seed's short form, else the SIG's.
+    static func company(_ id: UInt16) -> String? {
+        companies[id] ?? AssignedNumbers.companyName(for: id)
+    }
+}
+
+/// A UUID with its name: `{"uuid": "180F", "name": "Battery Service"}` (``ExplorerNames``).
 struct ExplorerUUID: Codable, Sendable, Hashable {
     var uuid: String
     var name: String?
 
     init(_ uuid: BluetoothUUID) {
         self.uuid = uuid.description
-        name = AssignedNumbers.name(for: uuid)
+        name = ExplorerNames.name(for: uuid)
     }
 }
 
@@ -91,9 +122,9 @@ struct ExplorerManufacturerData: Codable, Sendable, Hashable {
     var companyID: Int
     /// `0x004C`.
     var companyIDHex: String
-    /// The assigned company name, if any.
+    /// The company's name as the scanner shows it (`Apple`, `Xiaomi`; ``ExplorerNames``), if known.
     var company: String?
-    /// The company name, or `ID: 0x1234` for an unassigned identifier.
+    /// The company name, or `ID: 0x1234` for an unknown identifier.
     var companyLabel: String
     /// The payload with the company identifier, lowercase hex: `ffff4e4c01…`.
     var hex: String
@@ -106,8 +137,8 @@ struct ExplorerManufacturerData: Codable, Sendable, Hashable {
         companyID = Int(data.companyID)
         let digits = String(data.companyID, radix: 16, uppercase: true)
         companyIDHex = "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-        company = AssignedNumbers.companyName(for: data.companyID)
-        companyLabel = data.companyLabel
+        company = ExplorerNames.company(data.companyID)
+        companyLabel = company ?? "ID: " + companyIDHex
         let formats = ValueFormats(data.bytes)
         hex = formats.hex
         hexDump = formats.hexDump
@@ -155,6 +186,7 @@ struct ExplorerDeviceDetail: Codable, Sendable {
 /// A discovered service.
 struct ExplorerService: Codable, Sendable, Hashable {
     var uuid: String
+    /// The scanner's name (``ExplorerNames``): `Battery Service`, `HID (Human Interface Device)`.
     var name: String?
     /// `generic` (0x1800, 0x1801), `battery` (0x180F), `deviceInformation` (0x180A), `vendor`
     /// (a UUID that starts with FE), `other`.

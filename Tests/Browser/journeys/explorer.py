@@ -52,6 +52,28 @@ def attributes(b, css, name):
         "return [...document.querySelectorAll(arguments[0])].map((e) => e.getAttribute(arguments[1]))", css, name)
 
 
+def style(b, css, prop, pseudo=None):
+    """The computed `prop` of the first element matching `css` (or of its `pseudo` element)."""
+    return b.driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? getComputedStyle(e, arguments[2]).getPropertyValue(arguments[1]) : null",
+        css, prop, pseudo)
+
+
+# The scanner's colors (explorer.css --ex-*), as computed styles give them.
+GREEN, BLUE, RED, ORANGE = "rgb(111, 220, 165)", "rgb(122, 184, 255)", "rgb(255, 122, 122)", "rgb(255, 165, 82)"
+
+
+def expected_signal(rssi):
+    """The seed's labels of an RSSI: (percent, bars, quality, distance)."""
+    percent = min(100, max(0, (rssi + 100) / 70 * 100))
+    bars = min(5, -(-(rssi + 100) * 100 // 1400)) if rssi > -100 else 0
+    quality = ("Excellent" if percent > 80 else "Good" if percent > 60 else "Fair" if percent > 40
+               else "Poor" if percent > 20 else "Very Poor")
+    distance = ("Very Close" if rssi >= -50 else "Close" if rssi >= -65 else "Medium" if rssi >= -80
+                else "Far" if rssi >= -90 else "Very Far")
+    return percent, bars, quality, distance
+
+
 def characteristic(b, uuid):
     return f"[data-test=characteristic][data-uuid='{uuid}']"
 
@@ -64,6 +86,10 @@ def run(b):
     b.wait("#explorer-radio-state[data-state=poweredOn]")
     b.wait_text("#explorer-radio-state", "Powered On")
     b.wait_text("#explorer-scan-toggle", "Stop Scanning")
+    # Color-coded: Powered On green, Stop Scanning red.
+    assert style(b, "#explorer-radio-state", "color") == GREEN, "Powered On is green"
+    assert "ex-stop" in b.find("#explorer-scan-toggle").get_attribute("class"), "Stop Scanning is red"
+    assert b.find("[data-test=explorer-status] h2").text.lower() == "bluetooth status"
 
     # Every device of the sim world, strongest first.
     wanted = [DEMO] + NIGHTLIGHTS
@@ -77,6 +103,8 @@ def run(b):
     assert rssi.startswith("RSSI: -") and rssi.endswith(" dB"), rssi
     assert 0 < int(attributes(b, f"{DEMO_ROW} [data-test=device-arc]", "data-percent")[0]) <= 100, "the signal arc is filled"
     assert attributes(b, f"{DEMO_ROW} [data-test=device-status]", "data-kind") == ["connectable"]
+    assert text(b, f"{DEMO_ROW} [data-test=device-status]") == "Connectable"
+    assert style(b, f"{DEMO_ROW} [data-test=device-status]", "color") == BLUE, "Connectable is blue"
     assert attributes(b, f"{DEMO_ROW} [data-test=device-trailing]", "data-kind") == ["chevron"]
     b.wait_text("#explorer-count", "devices found")
     b.screenshot("explorer")
@@ -95,6 +123,7 @@ def run(b):
     # Stop and start scanning.
     b.click("#explorer-scan-toggle")
     b.wait_text("#explorer-scan-toggle", "Start Scanning")
+    assert "ex-start" in b.find("#explorer-scan-toggle").get_attribute("class"), "Start Scanning is green"
     assert b.api("GET", "/api/explorer/radio")["scanning"] is False, "the server stopped scanning"
     assert rows(b), "the list stays when scanning stops"
     b.click("#explorer-scan-toggle")
@@ -110,7 +139,18 @@ def run(b):
     b.wait_text("[data-test=info-identifier]", DEMO)
     b.wait_text("[data-test=info-connectable]", "Yes")
     b.wait_text("[data-test=info-tx]", "0 dBm")
-    assert "180D (Heart Rate)" in text(b, "[data-test=panel-info]"), "advertised services with names"
+    info = text(b, "[data-test=panel-info]")
+    assert "180D (Heart Rate)" in info and "180F (Battery Service)" in info, "advertised services with names"
+    for label in ["Name", "Identifier", "RSSI", "TX Power", "Connectable", "State", "Discovered", "Last Updated",
+                  "Advertised Services", "Manufacturer Data"]:
+        assert label in info, f"the Info tab shows {label}: {info}"
+    b.wait_text("[data-test=info-state]", "Disconnected")
+    assert text(b, "[data-test=info-rssi]").endswith(" dB"), text(b, "[data-test=info-rssi]")
+    assert text(b, "[data-test=info-manufacturer]") == "ffff4e4c0101000000", text(b, "[data-test=info-manufacturer]")
+    assert style(b, "[data-test=connection-state]", "background-color", "::before") == RED, "Disconnected: a red dot"
+    assert "ex-connect" in b.find("#explorer-connect").get_attribute("class"), "Connect is blue"
+    b.click("#explorer-tab-data")
+    b.wait("[data-test=data-prompt] [data-test=data-connect]")
     b.click("#explorer-tab-services")
     b.wait("[data-test=services-prompt]")
 
@@ -120,6 +160,8 @@ def run(b):
     b.wait("[data-test=connection-state][data-state=connected]")
     b.wait("#explorer-connect[data-action=disconnect]")
     b.wait_text("#explorer-connect", "Disconnect")
+    assert "ex-disconnect" in b.find("#explorer-connect").get_attribute("class"), "Disconnect is red"
+    assert style(b, "[data-test=connection-state]", "background-color", "::before") == GREEN, "Connected: a green dot"
 
     # The signal: gauge, distance, bars, quality, RSSI, TX power, history.
     b.wait_text("[data-test=signal-rssi]", "dBm")
@@ -132,6 +174,16 @@ def run(b):
     assert 1 <= history <= 20, f"the history holds at most 20 readings: {history}"
     colors = set(attributes(b, "[data-test=history-bar]", "data-color"))
     assert colors <= {"green", "yellow", "red"}, colors
+    # Each bar colored by its reading: green >= -60, yellow >= -75, red below.
+    for rssi, color in zip(attributes(b, "[data-test=history-bar]", "data-rssi"), attributes(b, "[data-test=history-bar]", "data-color")):
+        want = "green" if int(rssi) >= -60 else "yellow" if int(rssi) >= -75 else "red"
+        assert color == want, f"a {rssi} dBm bar is {color}, not {want}"
+    # The gauge, bars, quality and distance agree with the seed's formulas for the RSSI shown.
+    shown = b.driver.execute_script("""return [document.querySelector('[data-test=gauge-rssi]').textContent,
+        document.querySelector('[data-test=gauge]').dataset.percent, document.querySelector('[data-test=signal-bars]').dataset.bars,
+        document.querySelector('[data-test=signal-quality]').textContent, document.querySelector('[data-test=signal-distance]').textContent]""")
+    percent, lit, quality, distance = expected_signal(int(shown[0]))
+    assert [int(shown[1]), int(shown[2]), shown[3], shown[4]] == [round(percent), lit, quality, distance], f"{shown} for {shown[0]} dBm"
     wait_until(b, "a reading from the connection", lambda: "read from the connection" in text(b, ".ex-history-note"))
 
     # Services with their category colors and property pills.
@@ -183,15 +235,27 @@ def run(b):
     b.click("#explorer-tab-data")
     b.wait("[data-test=manufacturer]")
     b.wait_text("[data-test=manufacturer-name]", "0xFFFF")
+    assert "Manufacturer ID" in text(b, "[data-test=manufacturer]"), "the seed's label"
     b.wait_text("[data-test=manufacturer-hex]", "FF FF 4E 4C 01 01 00 00 00")
     bars = attributes(b, "[data-test=manufacturer-bytes] [data-test=byte-bar]", "data-color")
     assert len(bars) == 9, f"one bar per byte: {len(bars)}"
+    # Bar height proportional to the byte (0…255): FF is the full height, 00 the floor.
+    heights = b.driver.execute_script(
+        "return [...document.querySelectorAll('[data-test=manufacturer-bytes] [data-test=byte-bar]')].map((e) => e.style.height)")
+    payload = [0xFF, 0xFF, 0x4E, 0x4C, 0x01, 0x01, 0x00, 0x00, 0x00]
+    assert all(abs(float(h.rstrip("%")) - max(4, byte / 255 * 100)) < 0.01 for h, byte in zip(heights, payload)), heights
     live = "[data-test=char-value][data-uuid='4E4C0003-6465-6D6F-8000-6E696768746C'] [data-test=char-value-summary]"
     b.wait(live)
     first = text(b, live)
     wait_until(b, "the notified counter to change", lambda: text(b, live) not in ("", first), timeout=10)
     colors = set(attributes(b, "[data-test=char-values] [data-test=byte-bar]", "data-color"))
     assert colors and colors <= {"blue", "green", "yellow", "red"}, f"value bars by magnitude: {colors}"
+    for title, color in b.driver.execute_script(
+            "return [...document.querySelectorAll('[data-test=char-values] [data-test=byte-bar]')].map((e) => [e.title, e.dataset.color])"):
+        byte = int(title.split("(")[1].rstrip(")"))
+        want = "blue" if byte * 100 < 30 * 255 else "green" if byte * 100 < 60 * 255 else "yellow" if byte * 100 < 80 * 255 else "red"
+        assert color == want, f"byte {byte} is {color}, not {want}"
+    assert "Last Update" in text(b, "[data-test=connection-info]") and "ago" in text(b, "[data-test=connection-info]")
     b.wait_text("[data-test=connection-info]", "Discovered")
     b.screenshot("explorer-device")
 

@@ -145,5 +145,13 @@ def run(b):
     assert "hPa" in text(b, "[data-test=tag-tile][data-sensor=barometer]")
     assert "°C" in text(b, "[data-test=tag-tile][data-sensor=ir-temperature]")
     assert " g" in text(b, "[data-test=tag-tile][data-sensor=accelerometer]")
+    # Each chart line has its own scale when the units differ (humidity %RH beside °C), one
+    # shared scale for the three axes; each quantity is keyed by its line's color.
+    b.wait("[data-test=tag-tile][data-sensor=humidity] [data-test=tag-chart][data-scale=separate]")
+    b.wait("[data-test=tag-tile][data-sensor=accelerometer] [data-test=tag-chart][data-scale=shared]")
+    keys = b.driver.execute_script("""
+        return [...document.querySelectorAll('[data-test=tag-tile][data-sensor=humidity] [data-test=tag-quantity]')]
+          .map((q) => getComputedStyle(q, '::before').backgroundColor);""")
+    assert len(keys) == 2 and len(set(keys)) == 2 and "rgba(0, 0, 0, 0)" not in keys, f"the line keys: {keys}"
     time.sleep(2)  # a few points on the charts for the screenshot
     b.screenshot("panels-sensortag")

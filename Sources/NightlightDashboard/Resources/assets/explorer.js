@@ -20,7 +20,8 @@
 // #explorer-tab-info, #explorer-tab-services, #explorer-tab-data (role=tab), [data-test="panel-info"],
 // [data-test="panel-services"], [data-test="panel-data"], [data-test="info-<key>"] (name, identifier, rssi, tx,
 // connectable, state, discovered, updated), [data-test="advertised-service"], [data-test="info-manufacturer"],
-// [data-test="services-prompt"], [data-test="service"][data-uuid][data-category], [data-test="service-toggle"]
+// [data-test="services-prompt"], [data-test="services-none"] (connected, no service discovered),
+// [data-test="service"][data-uuid][data-category] with [data-test="service-name"], [data-test="service-toggle"]
 // [aria-expanded], [data-test="service-count"], [data-test="characteristic"][data-uuid][data-handle][data-kind],
 // [data-test="pill"][data-prop], [data-test="value-toggle"][aria-expanded], [data-test="read"],
 // [data-test="write-toggle"], [data-test="value"] with [data-test="value-hex"], [data-test="value-string"],
@@ -319,14 +320,20 @@ async function renderOverview(container, ctx, opened) {
     else if (allCount === 0) kind = "scanning";
     else if (shownCount === 0) kind = "no-match";
     empty.hidden = !kind;
-    if (!kind || empty.dataset.kind === kind + state.query) return;
+    const key = `${kind}|${radio?.state ?? ""}|${state.query}`;
+    if (!kind || empty.dataset.key === key) return;
+    empty.dataset.key = key;
     empty.dataset.kind = kind;
     if (kind === "off") {
       empty.replaceChildren(exIcon("bluetooth-off"),
         h("h2", null, `Bluetooth is ${RADIO_LABELS[radio.state] ?? radio.label}`),
         h("p", null, radio.state === "unauthorized"
           ? "The dashboard is not allowed to use the Bluetooth controller. Run it with the rights the controller needs (see the transport guide)."
-          : "Turn Bluetooth on: check that the controller is plugged in and switched on, then reload this page."),
+          : radio.state === "unknown" || radio.state === "resetting"
+            ? "The system is still determining the Bluetooth state. If it stays like this, check that the controller is plugged in and switched on."
+            : radio.state === "unsupported"
+              ? "This controller does not support Bluetooth Low Energy. Enable Bluetooth on a controller that does (see the transport guide)."
+              : "Turn Bluetooth on: check that the controller is plugged in and switched on, then reload this page."),
         radio.message ? h("p", { class: "small" }, radio.message) : null);
     } else if (kind === "stopped") {
       empty.replaceChildren(icon("bluetooth"),
@@ -639,9 +646,22 @@ function devicePage(container, ctx, address, back, isAlive) {
         : null);
   }
 
+  /** Connected, but no service was discovered (yet): the seed's "Services tab is empty". */
+  function noServices(test) {
+    return h("div", { class: "empty ex-prompt", dataset: { test } },
+      exIcon("service"),
+      h("p", null, "No services discovered yet."),
+      h("p", { class: "muted small" }, "Some devices expose no services or delay service discovery. Wait a few seconds; if none appear, the device may not support standard GATT profiles."));
+  }
+
   function drawServices() {
     const panel = panels.get("services");
-    const services = detail.device.connection === "connected" ? detail.services : null;
+    const connected = detail.device.connection === "connected";
+    const services = connected ? detail.services : null;
+    if (connected && !services?.length) {
+      panel.replaceChildren(noServices("services-none"));
+      return;
+    }
     if (!services) {
       panel.replaceChildren(connectPrompt("services-prompt", "Connect to the device to see its services and characteristics."));
       return;
@@ -665,7 +685,7 @@ function devicePage(container, ctx, address, back, isAlive) {
     },
     h("span", { class: "ex-icon", dataset: { category: service.category }, title: CATEGORY_LABELS[service.category] }, exIcon("service")),
     h("span", { class: "ex-service-text" },
-      h("span", { class: "ex-service-name" }, service.name ?? "Unknown Service"),
+      h("span", { class: "ex-service-name", dataset: { test: "service-name" } }, service.name ?? "Unknown Service"),
       h("code", { class: "ex-uuid" }, service.uuid)),
     h("span", { class: "badge", dataset: { test: "service-count" } }, String(service.characteristics.length),
       h("span", { class: "visually-hidden" }, service.characteristics.length === 1 ? " characteristic" : " characteristics")),
@@ -833,7 +853,7 @@ function devicePage(container, ctx, address, back, isAlive) {
   function drawData() {
     const panel = panels.get("data");
     const device = detail.device;
-    if (device.connection !== "connected" || !detail.services) {
+    if (device.connection !== "connected") {
       panel.replaceChildren(connectPrompt("data-prompt", "Connect to the device to see its live data."));
       return;
     }
@@ -841,7 +861,7 @@ function devicePage(container, ctx, address, back, isAlive) {
       device.manufacturerData.map((data) => h("section", { class: "ex-data-card", dataset: { test: "manufacturer" } },
         h("h3", { class: "ex-subhead" }, "Manufacturer Data"),
         h("dl", { class: "facts ex-facts" },
-          h("dt", null, "Manufacturer"),
+          h("dt", null, "Manufacturer ID"),
           h("dd", { dataset: { test: "manufacturer-name" } }, data.company ? `${data.company} (${data.companyIDHex})` : data.companyLabel),
           h("dt", null, "Raw Data"),
           h("dd", null, h("code", { class: "ex-hex", dataset: { test: "manufacturer-hex" } }, data.hexDump))),
@@ -858,9 +878,8 @@ function devicePage(container, ctx, address, back, isAlive) {
   }
 
   function drawValues() {
-    if (!detail.services) return;
     const items = [];
-    for (const service of detail.services) {
+    for (const service of detail.services ?? []) {
       for (const c of service.characteristics) {
         if (!c.value) continue;
         const live = c.subscribed;

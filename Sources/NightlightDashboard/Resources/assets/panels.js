@@ -18,7 +18,8 @@
 //              [data-test="band-battery"], #band-heart, [data-test="band-heart-rate"][data-state] (none | measuring | done | error)
 //   sensortag: [data-test="panel-sensortag"], [data-test="tag-status"][data-state] (connecting | live | error | closed),
 //              [data-test="tag-tile"][data-sensor][data-count] (count: readings shown), [data-test="tag-value"],
-//              canvas[data-test="tag-chart"], [data-test="tag-keys"]
+//              canvas[data-test="tag-chart"][data-scale] (shared: one scale, the lines have one unit | separate:
+//              each line its own), [data-test="tag-quantity"] (one per line, keyed by its color), [data-test="tag-keys"]
 
 import { api, socket } from "./api.js";
 import { h, icon, clearErrors, showError, toast, contrastText } from "./ui.js";
@@ -494,10 +495,19 @@ function tagPanel(panel, address) {
     context.clearRect(0, 0, width, height);
     if (history.length < 2) return;
     const series = history[0].length;
-    let low = Infinity, high = -Infinity;
-    for (const point of history) for (const v of point) { low = Math.min(low, v); high = Math.max(high, v); }
-    if (high - low < 1e-6) { high += 0.5; low -= 0.5; }
+    // One scale when every line has the same unit (the three axes); otherwise each line its own
+    // (humidity in %RH beside a temperature in °C would flatten both).
+    const shared = new Set(entry.units).size <= 1;
+    canvas.dataset.scale = shared ? "shared" : "separate";
+    const range = (indexes) => {
+      let low = Infinity, high = -Infinity;
+      for (const point of history) for (const i of indexes) { low = Math.min(low, point[i]); high = Math.max(high, point[i]); }
+      if (high - low < 1e-6) { high += 0.5; low -= 0.5; }
+      return [low, high];
+    };
+    const all = [...Array(series).keys()];
     for (let s = 0; s < Math.min(series, LINE_COLORS.length); s++) {
+      const [low, high] = range(shared ? all : [s]);
       context.strokeStyle = LINE_COLORS[s];
       context.lineWidth = 2;
       context.beginPath();
@@ -531,7 +541,13 @@ function tagPanel(panel, address) {
       }
       entry.count += 1;
       entry.tile.dataset.count = String(entry.count);
-      entry.value.replaceChildren(...message.values.map((q) => h("span", { class: "tag-quantity" }, format(q))));
+      // Each quantity's key is the color of its line in the chart.
+      entry.value.replaceChildren(...message.values.map((q, i) => {
+        const item = h("span", { class: "tag-quantity", dataset: { test: "tag-quantity" } }, format(q));
+        if (LINE_COLORS[i]) item.style.setProperty("--line", LINE_COLORS[i]);
+        return item;
+      }));
+      entry.units = message.values.map((q) => q.unit);
       entry.history.push(message.values.map((q) => q.value));
       if (entry.history.length > CHART_POINTS) entry.history.shift();
       draw(entry);
