@@ -189,17 +189,21 @@ final class ColorBulbState: Sendable {
 
     /// A color command arrived: shine `color` and keep it in flash.
     func show(_ color: RGB, logger: Logger) {
-        let previous = self.color
-        publish(color, counting: true)
+        let previous = publish(color, counting: true)
         logger.debug("color \(color)")
         if color != previous { flash.save(ColorBulbFlashRecord(color: color.hex), logger: logger) }
     }
 
-    private func publish(_ color: RGB, counting: Bool) {
+    /// Shows `color`; returns the one it replaces (read under the same lock, so of two commands
+    /// at once each sees the other's color and a change is never missed by the flash).
+    @discardableResult
+    private func publish(_ color: RGB, counting: Bool) -> RGB {
         shared.withLock { shared in
+            let previous = shared.color
             shared.color = color
             if counting { shared.commandCount += 1 }
             observers.yield(color)
+            return previous
         }
     }
 
