@@ -1,5 +1,6 @@
 import BLE
 import BLEProfiles
+import BLETesting
 import BLEVirtual
 import Foundation
 import HummingbirdTesting
@@ -34,9 +35,10 @@ struct PanelFixture {
         try await base.test(body)
     }
 
-    /// Runs `body` with panels on the server's radio (no routes), then cleans up.
-    func panels(_ body: @Sendable (PanelDevices) async throws -> Void) async throws {
-        try await base.cleaningUp { try await body(PanelDevices(link: server.link, configuration: PanelDevices.Configuration(clock: ContinuousClock()))) }
+    /// Runs `body` with panels on the server's radio (no routes), their timers on `clock`, then
+    /// cleans up.
+    func panels(clock: any Clock<Duration> = ContinuousClock(), _ body: @Sendable (PanelDevices) async throws -> Void) async throws {
+        try await base.cleaningUp { try await body(PanelDevices(link: server.link, configuration: PanelDevices.Configuration(clock: clock))) }
     }
 }
 
@@ -164,6 +166,38 @@ struct PanelRouteTests {
             await panels.stopAll()
             #expect(await panels.users[PanelFixture.bulb] == nil, "a cycle still holds the bulb")
             #expect(await panels.cycleRecord(PanelFixture.bulb).state == "stopped")
+        }
+    }
+
+    @Test("a hue cycle stops when nobody asked for its progress for the lease, on the panels' clock")
+    func cycleLeaseRunsOnTheInjectedClock() async throws {
+        // The lease used to be measured on the wall clock, whatever clock the panels were given.
+        let clock = ManualClock()
+        try await PanelFixture().panels(clock: clock) { panels in
+            // Finding the bulb listens on the panels' clock: let it run while the cycle starts.
+            let ticker = Task {
+                while !Task.isCancelled {
+                    _ = await clock.waitForSleepers(count: 1, limit: 1_000)
+                    clock.advance(by: .milliseconds(100))
+                    try? await Task.sleep(for: .milliseconds(5))
+                }
+            }
+            let started = try await panels.startCycle(PanelFixture.bulb, period: .seconds(5), steps: 100)
+            ticker.cancel()
+            await ticker.value
+            #expect(started.state == "running")
+            var seconds = 0
+            // Looks without renewing the lease (asking for the progress renews it).
+            while await panels.cycles[PanelFixture.bulb]?.isRunning == true, seconds < 60 {
+                _ = await clock.waitForSleepers(count: 1)
+                clock.advance(by: .seconds(1))
+                seconds += 1
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let record = try #require(await panels.cycles[PanelFixture.bulb]?.snapshot())
+            #expect(record.state == "stopped", "still running after \(seconds) s on the panels' clock")
+            #expect(record.message == "stopped: the page went away")
+            #expect(seconds >= 14, "the 15 s lease ended after \(seconds) s")
         }
     }
 

@@ -29,7 +29,7 @@ actor PanelDevices {
     private(set) var users: [String: Int] = [:]
     private var idleTimers: [String: Task<Void, Never>] = [:]
     private var bandKeys: [String: MiBand2Key] = [:]
-    private var cycles: [String: HueCycle] = [:]
+    private(set) var cycles: [String: HueCycle] = [:]
 
     /// Creates the panels' view of `link`.
     init(link: DeviceLink, configuration: Configuration) {
@@ -295,7 +295,8 @@ actor PanelDevices {
 final class HueCycle: Sendable {
     private struct State {
         var record: PanelCycleRecord
-        var lastSeen: Date = Date()
+        /// Seconds (on the cycle's clock) since someone last asked for the progress.
+        var unseenSeconds = 0
         var stopReason: String?
         var task: Task<Void, Never>?
     }
@@ -321,7 +322,7 @@ final class HueCycle: Sendable {
     var isRunning: Bool { state.withLock { $0.record.state == "running" } }
 
     /// Someone asked for the progress: the page is still there.
-    func renew() { state.withLock { $0.lastSeen = Date() } }
+    func renew() { state.withLock { $0.unseenSeconds = 0 } }
 
     /// Asks the cycle to stop, saying why.
     func stop(reason: String, at date: Date) {
@@ -372,7 +373,8 @@ final class HueCycle: Sendable {
                 while !Task.isCancelled {
                     try? await self.clock.sleep(for: .seconds(1), tolerance: nil)
                     let expired = self.state.withLock { state in
-                        guard Date().timeIntervalSince(state.lastSeen) > leaseSeconds else { return false }
+                        state.unseenSeconds += 1
+                        guard Double(state.unseenSeconds) > leaseSeconds else { return false }
                         if state.stopReason == nil { state.stopReason = "stopped: the page went away" }
                         return true
                     }
