@@ -14,6 +14,9 @@ struct SimulateCommand: ToolCommand {
         discussion: """
             Each device needs its own controller: give one --transport per device, in the same \
             order (e.g. Bumble's virtual controllers: --transport tcp-client:127.0.0.1:9001). \
+            While they run, standard input takes actions, one per line: what a person or the \
+            device's own program does to it (`press`, `scratch 2 cafe`, `walk 100`, `keys left`); \
+            `help` lists each device's. \
             Devices: \(ToolEnvironment.catalog.kinds.map { "\($0.name) (\($0.summary))" }.joined(separator: "; ")).
             """
     )
