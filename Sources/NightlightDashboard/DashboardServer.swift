@@ -75,6 +75,8 @@ public struct DashboardServer: Sendable {
     let batteryHistory: BatteryHistoryRecorder
     /// The seed devices' panels (their connections and hue cycles).
     let panels: PanelDevices
+    /// The Explorer's scanner (its scan, connections and live feeds).
+    let explorer: Explorer
 
     /// Prepares a server: resolves the token (the given one is stored; without one the stored
     /// one is used, or a new one made and stored).
@@ -100,7 +102,8 @@ public struct DashboardServer: Sendable {
         return DashboardServer(
             configuration: configuration, token: token, store: store, link: link,
             batteryHistory: BatteryHistoryRecorder(store: store, now: configuration.now),
-            panels: PanelDevices(link: link, configuration: PanelDevices.Configuration(clock: configuration.link.clock, now: configuration.now))
+            panels: PanelDevices(link: link, configuration: PanelDevices.Configuration(clock: configuration.link.clock, now: configuration.now)),
+            explorer: Explorer(link: link, configuration: Explorer.Configuration(clock: configuration.link.clock, now: configuration.now))
         )
     }
 
@@ -130,7 +133,7 @@ public struct DashboardServer: Sendable {
         SchedulesController(store: store, link: link).add(to: api)
         FirmwareController(store: store, link: link, updates: firmwareUpdates).add(to: api)
         LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates, batteryHistory: batteryHistory).add(to: api)
-        ExplorerController(link: link, clock: configuration.link.clock, now: configuration.now).add(to: api)
+        ExplorerController(explorer: explorer).add(to: api)
         PanelsController(panels: panels).add(to: api)
         return router
     }
@@ -182,10 +185,12 @@ public struct DashboardServer: Sendable {
     /// How long a graceful shutdown waits for the requests and sockets under way.
     static let gracefulShutdownLimit: Duration = .seconds(10)
 
-    /// Stops the background work (firmware updates, hue cycles) and closes the radio.
+    /// Stops the background work (firmware updates, hue cycles, the Explorer's scan and
+    /// connections) and closes the radio.
     private func shutDown() async {
         firmwareUpdates.cancelAll()
         await panels.stopAll()
+        await explorer.stop()
         await link.close()
     }
 

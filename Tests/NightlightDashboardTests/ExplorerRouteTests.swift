@@ -291,11 +291,7 @@ struct ExplorerRouteTests {
     @Test func theLiveFeedSendsTheListReadingsAndNotifiedValues() async throws {
         let fixture = try await ExplorerFixture()
         try await fixture.explore { explorer in
-            _ = await explorer.setScanning(true)
-            let deadline = ContinuousClock.now + .seconds(20)
-            while await explorer.devices().first(where: { $0.address == Self.demo }) == nil, ContinuousClock.now < deadline {
-                try await Task.sleep(for: .milliseconds(100))
-            }
+            try await Self.scanUntilHeard(Self.demo, explorer)
             let detail = try await explorer.connect(Self.demo)
             #expect(detail.device.connection == "connected")
             let counter = try #require(detail.services?.flatMap(\.characteristics).first { $0.uuid == DemoPeripheral.counterUUID.description })
@@ -315,6 +311,36 @@ struct ExplorerRouteTests {
             await explorer.idleExpired()
             #expect(await explorer.radio().scanning == false, "idle: the scan stops")
             #expect(try await explorer.detail(Self.demo).device.connection == "disconnected", "idle: the connection is released")
+        }
+    }
+
+    @Test func stoppingTheExplorerEndsItsScanConnectionsAndFeeds() async throws {
+        // The server stops it on shutdown (it was built per router, out of the server's reach).
+        let fixture = try await ExplorerFixture()
+        try await fixture.explore { explorer in
+            try await Self.scanUntilHeard(Self.demo, explorer)
+            #expect(try await explorer.connect(Self.demo).device.connection == "connected")
+            #expect(await fixture.server.link.useCount(Self.demo) == 1)
+            let feed = Task {
+                var count = 0
+                for await _ in ExplorerFeed(explorer: explorer, address: Self.demo).messages() { count += 1 }
+                return count
+            }
+            try await Task.sleep(for: .milliseconds(300))
+            await explorer.stop()
+            #expect(await feed.value > 0, "the feed ended")
+            #expect(await explorer.radio().scanning == false)
+            #expect(await fixture.server.link.useCount(Self.demo) == 0, "the Explorer's hold is released")
+            #expect(try await explorer.detail(Self.demo).device.connection == "disconnected")
+        }
+    }
+
+    /// Scans until `address` is in the list (at most 20 s).
+    static func scanUntilHeard(_ address: String, _ explorer: Explorer) async throws {
+        _ = await explorer.setScanning(true)
+        let deadline = ContinuousClock.now + .seconds(20)
+        while await explorer.devices().first(where: { $0.address == address }) == nil, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(100))
         }
     }
 }

@@ -146,6 +146,25 @@ actor Explorer {
         }
     }
 
+    /// Stops everything (the server stops): the scan, the idle timer, the connections' monitors,
+    /// and its holds on the connections; the live feeds end.
+    func stop() async {
+        scanWanted = false
+        stopScanTask()
+        idleTimer?.cancel()
+        idleTimer = nil
+        for address in Array(held.keys) {
+            if let peripheral = records[address]?.peripheral {
+                try? await release(address, peripheral)
+            } else if let connection = held.removeValue(forKey: address) {
+                for task in connection.tasks { task.cancel() }
+                await link.explorerRelease(address)
+            }
+        }
+        for listener in listeners.values { listener.finish() }
+        listeners = [:]
+    }
+
     /// No page asked for `idleTimeout`: stops scanning and releases the Explorer's connections.
     func idleExpired(_ generation: UInt64? = nil) async {
         if let generation, generation != idleGeneration { return }
