@@ -17,7 +17,7 @@ struct NightlightOptions: ParsableArguments, Sendable {
 
     /// Prints a command's result: `value` as JSON with `--json`, else `text`.
     func report(_ value: some Encodable, _ text: @autoclosure () -> String) throws {
-        ToolOutput.print(json ? try PresentationJSON.encode(value) : text())
+        try tool.report(value, text())
     }
 
     /// Opens the store.

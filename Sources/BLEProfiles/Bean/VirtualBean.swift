@@ -172,7 +172,7 @@ public struct VirtualBean: VirtualDevice {
                 "scratch", arguments: ["BANK", "HEX"],
                 summary: "the sketch sets scratch bank 1-5 to 0-20 bytes (Bean.setScratchData; - for none), notifying a subscribed central"
             ) { words in
-                let number = try VirtualDeviceAction.integer(words[0], "BANK", in: ScratchBank.numbers.lowerBound...ScratchBank.numbers.upperBound)
+                let number = try VirtualDeviceAction.integer(words[0], "BANK", in: ScratchBank.numbers)
                 let data = try VirtualDeviceAction.bytes(words[1], "HEX")
                 let notified = try await setScratch(try ScratchBank(number), data)
                 let value = data.isEmpty ? "nothing" : data.hexString

@@ -107,3 +107,11 @@ public enum ToolEnvironment {
         }
     }
 }
+
+extension ToolOptions {
+    /// Prints a command's result: `value` as JSON with `--json` (one line with `layout`
+    /// ``PresentationJSON/Layout/line``), else `text`.
+    public func report(_ value: some Encodable, layout: PresentationJSON.Layout = .pretty, _ text: @autoclosure () -> String) throws {
+        ToolOutput.print(json ? try PresentationJSON.encode(value, layout: layout) : text())
+    }
+}

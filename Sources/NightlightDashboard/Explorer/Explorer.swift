@@ -150,17 +150,9 @@ actor Explorer {
     /// and its holds on the connections; the live feeds end.
     func stop() async {
         scanWanted = false
-        stopScanTask()
         idleTimer?.cancel()
         idleTimer = nil
-        for address in Array(held.keys) {
-            if let peripheral = records[address]?.peripheral {
-                try? await release(address, peripheral)
-            } else if let connection = held.removeValue(forKey: address) {
-                for task in connection.tasks { task.cancel() }
-                await link.explorerRelease(address)
-            }
-        }
+        await stopScanningAndReleaseAll()
         for listener in listeners.values { listener.finish() }
         listeners = [:]
     }
@@ -170,10 +162,20 @@ actor Explorer {
         if let generation, generation != idleGeneration { return }
         guard listeners.isEmpty else { return }
         idleTimer = nil
+        await stopScanningAndReleaseAll()
+    }
+
+    /// Stops the scan and ends every connection the Explorer holds (disconnecting those nothing
+    /// else uses).
+    private func stopScanningAndReleaseAll() async {
         stopScanTask()
-        for (address, _) in held {
-            guard let peripheral = records[address]?.peripheral else { continue }
-            try? await release(address, peripheral)
+        for address in Array(held.keys) {
+            if let peripheral = records[address]?.peripheral {
+                try? await release(address, peripheral)
+            } else if let connection = held.removeValue(forKey: address) {
+                for task in connection.tasks { task.cancel() }
+                await link.explorerRelease(address)
+            }
         }
     }
 

@@ -35,14 +35,6 @@ extension Connected {
     }
 }
 
-extension ToolOptions {
-    /// Prints a command's result: `value` as JSON with `--json` (one line with `layout`
-    /// ``PresentationJSON/Layout/line``), else `text`.
-    func report(_ value: some Encodable, layout: PresentationJSON.Layout = .pretty, _ text: @autoclosure () -> String) throws {
-        ToolOutput.print(json ? try PresentationJSON.encode(value, layout: layout) : text())
-    }
-}
-
 extension Arguments {
     /// A duration option given in seconds (`--period 2.5`), checked against `range`; `why`
     /// explains the range in the error, e.g. ` (the tag counts in 10 ms steps)`.
