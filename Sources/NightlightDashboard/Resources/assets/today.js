@@ -469,6 +469,15 @@ export async function render(container, ctx) {
 
   /** Handles a clock answer: shows it, tells about a correction, asks when over 30 minutes (§8). */
   async function settleClock(answer) {
+    // A clock that was written may have moved the nightlight into another period or another
+    // day (a correction across midnight): what it shows is read again before the parent is told.
+    if (answer.written && container.isConnected) {
+      try {
+        await reload();
+      } catch (error) {
+        showError(clockCard, error);
+      }
+    }
     clockReport = answer;
     clock.set(answer.clock);
     const notice = clockNotice(answer);
