@@ -14,6 +14,35 @@ struct DeviceStatus: Codable, Sendable {
     var temporarySchedule: TemporaryDaySchedule
     var button: ButtonReport
     var timeline: [TimelineSegment]
+    /// The versions of the two schedules, for `If-Match` on the next write.
+    var versions: ScheduleVersions
+}
+
+/// The versions of a nightlight's schedules (``ScheduleVersion``).
+struct ScheduleVersions: Codable, Sendable {
+    var weekSchedule: ScheduleVersion
+    var temporarySchedule: ScheduleVersion
+}
+
+/// The Smart Nightlight's limits (SN-PROFILE), so the page never hard-codes them:
+/// `GET /api/limits`.
+struct SNLimits: Codable, Sendable {
+    struct Bytes: Codable, Sendable {
+        var maximumBytes: Int
+    }
+
+    struct WeekScheduleLimits: Codable, Sendable {
+        var maximumGroups = WeekSchedule.maximumGroupCount
+        var maximumPeriods = DayGroup.maximumPeriodCount
+        var maximumFadeMinutes = Period.maximumFade
+        var nameMaximumBytes = WeekSchedule.maximumNameLength
+        var groupNameMaximumBytes = DayGroup.maximumNameLength
+    }
+
+    var childName = Bytes(maximumBytes: SNCharacteristic<String>.maximumChildNameLength)
+    var weekSchedule = WeekScheduleLimits()
+    var libraryName = Bytes(maximumBytes: SchedulesController.maximumNameLength)
+    var firmwareImage = Bytes(maximumBytes: FirmwareImage.maximumByteCount)
 }
 
 /// The SN's clock and what §8 says about it.

@@ -163,7 +163,12 @@ struct AssetTests {
     @Test func assetsAreServedBehindTheTokenWithTheirTypes() async throws {
         try await DashboardFixture().test { client in
             let folder = try #require(PagesController(environment: [:]).folder)
-            let names = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("assets").path)
+            // Every file below assets/, in folders too (lib/…, views/today/…).
+            let root = folder.appendingPathComponent("assets").path
+            let names = try FileManager.default.subpathsOfDirectory(atPath: root).filter { path in
+                var isFolder: ObjCBool = false
+                return FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isFolder) && !isFolder.boolValue
+            }
             #expect(!names.isEmpty)
             for name in names {
                 let asset = try await client.call(.get, "/assets/\(name)")
@@ -173,7 +178,10 @@ struct AssetTests {
                 let anonymous = try await client.call(.get, "/assets/\(name)", token: nil)
                 #expect(anonymous.status == .found)
             }
-            for name in ["nothing.js", "..%2FDashboardServer.swift", ".hidden.js", "app.exe", "a%00.js"] {
+            for name in [
+                "nothing.js", "..%2FDashboardServer.swift", ".hidden.js", "app.exe", "a%00.js", "lib/nothing.js",
+                "lib/../../index.html", "lib/%2E%2E/app.js", "lib//app.js", "lib/.hidden.js", "a/b/c/d/e.js", "%2Fetc%2Fpasswd.js",
+            ] {
                 let missing = try await client.call(.get, "/assets/\(name)")
                 #expect(missing.status == .notFound, "\(name): \(missing.status)")
             }

@@ -59,6 +59,9 @@ struct FirmwareRouteTests {
             #expect(refused.string("error.message")?.contains("nothing was sent to the nightlight") == true)
             #expect(try await client.call(.get, "/api/devices/\(Self.address)/firmware").string("state") == "idle")
 
+            let saved = try await client.call(.post, "/api/schedules", ##"{"name": "Library", "schedule": \##(ScheduleRouteTests.schedule)}"##)
+            #expect(saved.status == .created, "\(saved.text)")
+
             let progress = fixture.server.firmwareUpdates.updates(Self.address)
             let started = try await client.upload("/api/devices/\(Self.address)/firmware", FirmwareImage.testImage(version: "1.2.0", payloadSize: 8000).encode())
             #expect(started.status == .accepted, "\(started.text)")
@@ -69,6 +72,12 @@ struct FirmwareRouteTests {
             #expect(again.string("error.code") == "busy")
             let blocked = try await client.call(.get, "/api/devices/\(Self.address)/status")
             #expect(blocked.status == .conflict)
+            // Every write takes the same guard, applying a saved schedule too.
+            let apply = try await client.call(.post, "/api/schedules/Library/apply", ##"{"address": "\##(Self.address)"}"##)
+            #expect(apply.status == .conflict, "\(apply.text)")
+            #expect(apply.string("error.code") == "busy")
+            let fromDevice = try await client.call(.post, "/api/schedules", ##"{"name": "Copy", "fromDevice": "\##(Self.address)"}"##)
+            #expect(fromDevice.string("error.code") == "busy")
 
             var phases: [FirmwareUpdateProgress.Phase] = []
             var last: FirmwareUpdateRecord?

@@ -9,7 +9,7 @@ import NightlightStore
 struct DevicesController {
     let store: NightlightStore
     let link: DeviceLink
-    let firmwareUpdates: FirmwareUpdates
+    let operations: NightlightOperations
     let now: @Sendable () -> Date
     let timeZone: TimeZone
 
@@ -19,6 +19,7 @@ struct DevicesController {
             return JSONBody.response(try await link.scan(for: .milliseconds(Int64(seconds * 1000))))
         }
         api.get("devices") { _, _ in JSONBody.response(try await store.devices()) }
+        api.get("limits") { _, _ in JSONBody.response(SNLimits()) }
         api.post("devices/pair") { request, _ in try await pair(request) }
         api.delete("devices/:address") { _, context in
             let address = try RequestInput.address(context)
@@ -52,29 +53,36 @@ struct DevicesController {
     /// Schedules, button, LEDs and clock of one nightlight.
     private func addSettings(to api: RouterGroup<DashboardContext>) {
         api.get("devices/:address/week-schedule") { _, context in
-            try await onDevice(context) { client, _ in JSONBody.response(try await client.read(.weekSchedule)) }
+            try await onDevice(context) { client, _ in
+                let schedule = try await client.read(.weekSchedule)
+                return JSONBody.response(schedule, version: ScheduleVersion(schedule))
+            }
+        }
+        api.get("devices/:address/temporary-schedule") { _, context in
+            try await onDevice(context) { client, _ in
+                let schedule = try await client.read(.temporaryDaySchedule)
+                return JSONBody.response(schedule, version: ScheduleVersion(schedule))
+            }
         }
         api.put("devices/:address/week-schedule") { request, context in
+            let address = try RequestInput.address(context)
+            let expected = try ScheduleVersion.expected(by: request.headers[.ifMatch])
             let schedule = try await JSONBody.decode(WeekSchedule.self, from: request)
-            try RequestInput.validate(schedule, groups: schedule.groups.map(\.name))
-            return try await onDevice(context) { client, _ in
-                try await client.write(.weekSchedule, schedule)
-                return JSONBody.response(schedule)
-            }
+            let version = try await operations.writeWeekSchedule(schedule, to: address, expected: expected)
+            return JSONBody.response(schedule, version: version)
         }
         api.put("devices/:address/temporary-schedule") { request, context in
+            let address = try RequestInput.address(context)
+            let expected = try ScheduleVersion.expected(by: request.headers[.ifMatch])
             let schedule = try await JSONBody.decode(TemporaryDaySchedule.self, from: request)
-            try RequestInput.validate(schedule)
-            return try await onDevice(context) { client, _ in
-                try await client.write(.temporaryDaySchedule, schedule)
-                return JSONBody.response(schedule)
-            }
+            let version = try await operations.writeTemporarySchedule(schedule, to: address, expected: expected)
+            return JSONBody.response(schedule, version: version)
         }
-        api.delete("devices/:address/temporary-schedule") { _, context in
-            try await onDevice(context) { client, _ in
-                try await client.write(.temporaryDaySchedule, .inactive)
-                return JSONBody.response(TemporaryDaySchedule.inactive)
-            }
+        api.delete("devices/:address/temporary-schedule") { request, context in
+            let address = try RequestInput.address(context)
+            let expected = try ScheduleVersion.expected(by: request.headers[.ifMatch])
+            let version = try await operations.writeTemporarySchedule(.inactive, to: address, expected: expected)
+            return JSONBody.response(TemporaryDaySchedule.inactive, version: version)
         }
         api.get("devices/:address/button") { _, context in
             try await onDevice(context) { client, _ in
@@ -132,7 +140,7 @@ struct DevicesController {
             try RequestInput.name($0, field: "childName", maximumBytes: SNCharacteristic<String>.maximumChildNameLength)
         }
         let wasPaired = try await store.device(address: address) != nil
-        let report = try await link.withClient(address) { client in
+        let report = try await operations.onDevice(address) { client in
             let identity = try await client.pair(childName: childName)
             let device = try await store.pair(
                 address: identity.address, deviceName: identity.deviceName, childName: identity.childName,
@@ -152,7 +160,8 @@ struct DevicesController {
                 identity: status.identity, activeState: status.activeState, batteryLevel: status.batteryLevel,
                 powerState: status.powerState, clock: ClockReport(clock: status.clock, check: check, written: false),
                 weekSchedule: status.weekSchedule, temporarySchedule: status.temporarySchedule,
-                button: ButtonReport(settings: status.button, status: status.buttonStatus), timeline: status.timeline
+                button: ButtonReport(settings: status.button, status: status.buttonStatus), timeline: status.timeline,
+                versions: ScheduleVersions(weekSchedule: ScheduleVersion(status.weekSchedule), temporarySchedule: ScheduleVersion(status.temporarySchedule))
             ))
         }
     }
@@ -174,16 +183,10 @@ struct DevicesController {
         SNClockTime(date: now(), timeZone: timeZone)
     }
 
-    /// Runs `body` on the paired nightlight named by the `{address}` parameter (404 when it is
-    /// not paired).
+    /// Runs `body` on the paired nightlight named by the `{address}` parameter, through
+    /// ``NightlightOperations``.
     private func onDevice(_ context: DashboardContext, _ body: @Sendable (NightlightClient, String) async throws -> Response) async throws -> Response {
         let address = try RequestInput.address(context)
-        guard try await store.device(address: address) != nil else {
-            throw DashboardError(.notFound, "deviceNotFound", "no paired nightlight has the address \(address); pair it first")
-        }
-        guard !firmwareUpdates.isRunning(address) else {
-            throw DashboardError(.conflict, "busy", "the nightlight \(address) is updating its firmware; try again when the update has finished")
-        }
-        return try await link.withClient(address) { client in try await body(client, address) }
+        return try await operations.onPaired(address) { client in try await body(client, address) }
     }
 }

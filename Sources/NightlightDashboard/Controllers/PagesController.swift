@@ -23,8 +23,8 @@ struct PagesController {
     func add(to router: Router<DashboardContext>) {
         router.get("/") { _, _ in try page("index.html") }
         router.get("login") { _, _ in try page("login.html") }
-        router.get("assets/:name") { _, context in
-            let name = context.parameters.get("name") ?? ""
+        router.get("assets/**") { _, context in
+            let name = context.parameters.getCatchAll().joined(separator: "/")
             guard let type = Self.assetType(name) else {
                 throw DashboardError(.notFound, "notFound", "there is no asset '\(name)'")
             }
@@ -32,11 +32,17 @@ struct PagesController {
         }
     }
 
-    /// The content type of an asset name, or nil for a name that is not one (only plain names
-    /// with a known extension are served: no paths, no hidden files).
-    static func assetType(_ name: String) -> String? {
-        let allowed = name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
-        guard allowed, !name.hasPrefix("."), let dot = name.lastIndex(of: ".") else { return nil }
+    /// The content type of an asset path, or nil for a path that is not one. An asset path is
+    /// one or more plain names joined by `/` (folders such as `lib/` or `views/today/`), each of
+    /// ASCII letters, digits, `-`, `_` and `.`, none starting with a dot (no `..`, no hidden
+    /// files), the last with a known extension.
+    static func assetType(_ path: String) -> String? {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let plain = components.allSatisfy { name in
+            !name.isEmpty && !name.hasPrefix(".")
+                && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
+        }
+        guard plain, components.count <= 4, let name = components.last, let dot = name.lastIndex(of: ".") else { return nil }
         switch name[name.index(after: dot)...] {
         case "js": return "text/javascript; charset=utf-8"
         case "css": return "text/css; charset=utf-8"

@@ -6,7 +6,7 @@ import NightlightStore
 /// `/api/schedules…`: the library of saved week schedules.
 struct SchedulesController {
     let store: NightlightStore
-    let link: DeviceLink
+    let operations: NightlightOperations
 
     /// The longest library name, in UTF-8 bytes.
     static let maximumNameLength = 60
@@ -21,8 +21,7 @@ struct SchedulesController {
             switch (body.fromDevice, body.schedule) {
             case (let address?, nil):
                 let address = try RequestInput.address(address, field: "fromDevice")
-                try await requirePaired(address, field: "fromDevice")
-                schedule = try await link.withClient(address) { try await $0.read(.weekSchedule) }
+                schedule = try await operations.onPaired(address, field: "fromDevice") { try await $0.read(.weekSchedule) }
                 source = address
             case (nil, let given?):
                 try RequestInput.validate(given, in: "schedule", groups: given.groups.map(\.name))
@@ -37,13 +36,13 @@ struct SchedulesController {
             let name = try RequestInput.scheduleName(context)
             let body = try await JSONBody.decode(ApplyScheduleRequest.self, from: request)
             let address = try RequestInput.address(body.address, field: "address")
+            let expected = try ScheduleVersion.expected(by: request.headers[.ifMatch])
             let saved = try await store.schedule(named: name)
             guard let schedule = try? WeekSchedule(bytes: saved.data) else {
                 throw DashboardError(.unprocessableContent, "damaged", "the saved schedule \"\(saved.name)\" is damaged; delete it and save it again")
             }
-            try await requirePaired(address, field: "address")
-            try await link.withClient(address) { try await $0.write(.weekSchedule, schedule) }
-            return JSONBody.response(schedule)
+            let version = try await operations.writeWeekSchedule(schedule, to: address, expected: expected, field: "schedule", addressField: "address")
+            return JSONBody.response(schedule, version: version)
         }
         api.patch("schedules/:name") { request, context in
             let name = try RequestInput.scheduleName(context)
@@ -60,12 +59,6 @@ struct SchedulesController {
         api.delete("schedules/:name") { _, context in
             try await store.deleteSchedule(named: try RequestInput.scheduleName(context))
             return Response(status: .noContent)
-        }
-    }
-
-    private func requirePaired(_ address: String, field: String) async throws {
-        guard try await store.device(address: address) != nil else {
-            throw DashboardError(.notFound, "deviceNotFound", "no paired nightlight has the address \(address); pair it first", field: field)
         }
     }
 }
