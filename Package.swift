@@ -17,11 +17,15 @@ let package = Package(
         .library(name: "BLEHost", targets: ["BLEHost"]),
         .library(name: "BLETransport", targets: ["BLETransport"]),
         .library(name: "BLEVirtual", targets: ["BLEVirtual"]),
+        .library(name: "BLESimulation", targets: ["BLESimulation"]),
         .library(name: "BLETesting", targets: ["BLETesting"]),
         .library(name: "BLE", targets: ["BLE"]),
+        .library(name: "BLERuntime", targets: ["BLERuntime"]),
         .library(name: "Nightlight", targets: ["Nightlight"]),
+        .library(name: "NightlightSimulation", targets: ["NightlightSimulation"]),
         .library(name: "NightlightStore", targets: ["NightlightStore"]),
         .library(name: "BLEProfiles", targets: ["BLEProfiles"]),
+        .library(name: "BLEProfilesSimulation", targets: ["BLEProfilesSimulation"]),
         .executable(name: "ble", targets: ["ble"]),
         .executable(name: "nightlight", targets: ["nightlight"]),
     ],
@@ -36,112 +40,76 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.13.0"),
     ],
     targets: [
-        .target(
-            name: "BLECore",
-            swiftSettings: swiftSettings
-        ),
+        // Floors, bottom up (docs/architecture.md): a target depends only on targets of lower
+        // floors; scripts/check-modules checks it and that every import is declared.
+
+        // Foundation: values of the specification.
+        .target(name: "BLECore", swiftSettings: swiftSettings),
+        // Protocol codecs and state machines, no I/O.
+        .target(name: "BLEHCI", dependencies: ["BLECore"], swiftSettings: swiftSettings),
         .target(
             name: "BLEGATT",
-            dependencies: [
-                "BLECore",
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "Crypto", package: "swift-crypto"),
-            ],
+            dependencies: ["BLECore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // Radio: transports (SwiftNIO) and the virtual controller.
+        .target(name: "BLETransport", dependencies: ["BLEHCI", nio, nioPosix, logging], swiftSettings: swiftSettings),
+        .target(name: "BLEVirtual", dependencies: ["BLECore", "BLEHCI", "BLETransport", logging], swiftSettings: swiftSettings),
+        // Host.
+        .target(name: "BLEHost", dependencies: ["BLECore", "BLEHCI", "BLEGATT", logging], swiftSettings: swiftSettings),
+        // API and simulation, side by side above the host.
+        .target(name: "BLE", dependencies: ["BLECore", "BLEGATT", "BLEHCI", "BLEHost", logging], swiftSettings: swiftSettings),
         .target(
-            name: "BLEHCI",
-            dependencies: ["BLECore"],
+            name: "BLESimulation",
+            dependencies: ["BLECore", "BLEHCI", "BLEGATT", "BLEHost", "BLETransport", "BLEVirtual", logging],
             swiftSettings: swiftSettings
         ),
+        // Runtime: opening the API on a transport or the simulation.
+        .target(name: "BLERuntime", dependencies: ["BLE", "BLEHCI", "BLEHost", "BLETransport", logging], swiftSettings: swiftSettings),
+        // Profiles: each a client (on BLE) and its virtual device (on BLESimulation).
+        .target(name: "Nightlight", dependencies: ["BLECore", "BLEGATT", "BLE", logging], swiftSettings: swiftSettings),
         .target(
-            name: "BLEHost",
-            dependencies: [
-                "BLECore", "BLEHCI", "BLEGATT",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "BLETransport",
-            dependencies: [
-                "BLEHCI",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "BLEVirtual",
-            dependencies: [
-                "BLECore", "BLEHCI", "BLEGATT", "BLEHost", "BLETransport",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "BLETesting",
-            dependencies: [
-                "BLECore", "BLEGATT", "BLEHCI", "BLETransport",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "BLE",
-            dependencies: [
-                "BLECore", "BLEGATT", "BLEHCI", "BLEHost", "BLETransport",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "Nightlight",
-            dependencies: [
-                "BLECore", "BLEGATT", "BLEHost", "BLE", "BLEVirtual",
-                .product(name: "Logging", package: "swift-log"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "NightlightStore",
-            dependencies: [
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
+            name: "NightlightSimulation",
+            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLESimulation", "BLEVirtual", "Nightlight", logging],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "BLEProfiles",
-            dependencies: [
-                "BLECore", "BLEGATT", "BLEHost", "BLE", "BLEVirtual",
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["BLECore", "BLEGATT", "BLE", crypto, cryptoExtras, logging],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BLEProfilesSimulation",
+            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLESimulation", "BLEVirtual", "BLEProfiles", crypto, cryptoExtras, logging],
+            swiftSettings: swiftSettings
+        ),
+        .target(name: "NightlightStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
+        // Apps: the demo world, the command-line kit, the tools, the dashboard.
+        .target(
+            name: "DemoWorld",
+            dependencies: ["BLESimulation", "BLETransport", "NightlightSimulation", "BLEProfilesSimulation"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "BLEToolKit",
+            dependencies: ["BLECore", "BLE", "BLERuntime", "BLESimulation", "BLETransport", "BLEVirtual", argumentParser, logging],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "BLETool",
             dependencies: [
-                "BLECore", "BLEGATT", "BLE", "BLETransport", "BLEVirtual", "Nightlight", "BLEProfiles",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Logging", package: "swift-log"),
+                "BLECore", "BLEGATT", "BLEHost", "BLE", "BLETransport", "BLEVirtual", "BLESimulation",
+                "BLEProfiles", "BLEToolKit", argumentParser, logging,
             ],
-            swiftSettings: swiftSettings
-        ),
-        .executableTarget(
-            name: "ble",
-            dependencies: ["BLETool"],
             swiftSettings: swiftSettings
         ),
         .target(
             name: "NightlightDashboard",
             dependencies: [
-                "BLECore", "BLE", "BLEProfiles", "BLETransport", "BLEVirtual", "Nightlight", "NightlightStore",
+                "BLECore", "BLE", "BLERuntime", "BLETransport", "BLEProfiles", "Nightlight", "NightlightStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                .product(name: "Logging", package: "swift-log"),
+                logging, nio,
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.copy("Resources")],
@@ -150,99 +118,85 @@ let package = Package(
         .target(
             name: "NightlightTool",
             dependencies: [
-                "BLECore", "BLE", "BLETool", "BLETransport", "BLEVirtual", "Nightlight", "NightlightStore", "NightlightDashboard",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
+                "BLECore", "BLE", "BLESimulation", "BLEToolKit", "Nightlight", "NightlightSimulation",
+                "NightlightStore", "NightlightDashboard", argumentParser, nio, logging,
             ],
             swiftSettings: swiftSettings
         ),
-        .executableTarget(
-            name: "nightlight",
-            dependencies: ["BLETool", "NightlightTool"],
-            swiftSettings: swiftSettings
-        ),
+        .executableTarget(name: "ble", dependencies: ["BLETool", "DemoWorld"], swiftSettings: swiftSettings),
+        .executableTarget(name: "nightlight", dependencies: ["BLEToolKit", "NightlightTool", "DemoWorld"], swiftSettings: swiftSettings),
+
+        // Benchmarks and test helpers.
         .executableTarget(
             name: "BLEBenchmarks",
-            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLETransport", "BLEVirtual", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLETransport", "BLEVirtual", logging],
             path: "Benchmarks/BLEBenchmarks",
             swiftSettings: swiftSettings
         ),
-        .testTarget(
-            name: "BLEProfilesTests",
-            dependencies: ["BLEProfiles", "BLE", "BLECore", "BLEGATT", "BLEHost", "BLEVirtual", "BLETesting", .product(name: "Logging", package: "swift-log")],
+        .target(
+            name: "BLETesting",
+            dependencies: ["BLECore", "BLEGATT", logging],
             swiftSettings: swiftSettings
         ),
-        .testTarget(
-            name: "BLECoreTests",
-            dependencies: ["BLECore", "BLETesting"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "BLEHCITests",
-            dependencies: ["BLECore", "BLEHCI", "BLETesting"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "BLEHostTests",
-            dependencies: ["BLECore", "BLEHCI", "BLEGATT", "BLEHost", "BLETesting"],
-            swiftSettings: swiftSettings
-        ),
+
+        // Tests.
+        .testTarget(name: "BLECoreTests", dependencies: ["BLECore", "BLETesting"], swiftSettings: swiftSettings),
+        .testTarget(name: "BLEHCITests", dependencies: ["BLECore", "BLEHCI"], swiftSettings: swiftSettings),
+        .testTarget(name: "BLEGATTTests", dependencies: ["BLECore", "BLEGATT", "BLETesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BLETransportTests",
-            dependencies: [
-                "BLEHCI", "BLETransport", "BLETesting",
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-            ],
+            dependencies: ["BLEHCI", "BLETransport", nio, nioPosix, logging],
             swiftSettings: swiftSettings
         ),
+        .testTarget(name: "BLEHostTests", dependencies: ["BLECore", "BLEHCI", "BLEGATT", "BLEHost", "BLETesting", logging], swiftSettings: swiftSettings),
         .testTarget(
             name: "BLEVirtualTests",
-            dependencies: ["BLECore", "BLEHCI", "BLEGATT", "BLEHost", "BLEVirtual", "BLETransport", "BLETesting"],
+            dependencies: ["BLECore", "BLEHCI", "BLEGATT", "BLEHost", "BLEVirtual", "BLESimulation", "BLETransport", "BLETesting", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "BLETests",
-            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLE", "BLEVirtual", "BLETransport", "BLETesting"],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "BLEToolTests",
-            dependencies: [
-                "BLECore", "BLEGATT", "BLE", "BLETool", "BLEVirtual", "BLETesting",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLE", "BLERuntime", "BLEVirtual", "BLESimulation", "BLETransport", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "NightlightTests",
-            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLE", "BLEVirtual", "Nightlight", "BLETesting"],
+            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLE", "BLERuntime", "BLEVirtual", "BLESimulation", "Nightlight", "NightlightSimulation", "BLETesting", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "NightlightToolTests",
-            dependencies: ["BLETesting"],
+            name: "BLEProfilesTests",
+            dependencies: [
+                "BLEProfiles", "BLEProfilesSimulation", "BLE", "BLECore", "BLEGATT", "BLEHost", "BLEVirtual", "BLESimulation",
+                "BLETesting", logging,
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(name: "NightlightStoreTests", dependencies: ["NightlightStore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BLEToolTests",
+            dependencies: ["BLECore", "BLEGATT", "BLETool", "BLEToolKit", "BLETesting", argumentParser],
             swiftSettings: swiftSettings
         ),
         .testTarget(
             name: "NightlightDashboardTests",
             dependencies: [
-                "NightlightDashboard", "Nightlight", "NightlightStore", "BLEVirtual", "BLETesting",
+                "NightlightDashboard", "Nightlight", "NightlightSimulation", "NightlightStore", "BLE", "BLEProfiles", "BLEProfilesSimulation",
+                "BLESimulation", "BLEVirtual", "DemoWorld",
+                "BLECore", "BLETesting", logging, nio,
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(
-            name: "NightlightStoreTests",
-            dependencies: ["NightlightStore", .product(name: "GRDB", package: "GRDB.swift")],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
-            name: "BLEGATTTests",
-            dependencies: ["BLECore", "BLEGATT", "BLETesting"],
-            swiftSettings: swiftSettings
-        ),
+        .testTarget(name: "NightlightToolTests", dependencies: ["BLETesting"], swiftSettings: swiftSettings),
     ]
 )
+
+// Products of the packages we use, by their names in imports.
+var nio: Target.Dependency { .product(name: "NIOCore", package: "swift-nio") }
+var nioPosix: Target.Dependency { .product(name: "NIOPosix", package: "swift-nio") }
+var logging: Target.Dependency { .product(name: "Logging", package: "swift-log") }
+var crypto: Target.Dependency { .product(name: "Crypto", package: "swift-crypto") }
+var cryptoExtras: Target.Dependency { .product(name: "_CryptoExtras", package: "swift-crypto") }
+var argumentParser: Target.Dependency { .product(name: "ArgumentParser", package: "swift-argument-parser") }

@@ -2,12 +2,11 @@ import BLECore
 import BLEGATT
 import BLEHCI
 import BLEHost
-import BLETransport
 
 /// The one error of the `BLE` API: a case a caller can act on, and a message that says what
 /// failed, on what, and what to do.
 ///
-/// Errors from the layers below (`HostError`, `GATTError`, `TransportError`) are mapped onto
+/// Errors from the layers below (`HostError`, `GATTError`) are mapped onto
 /// these codes, keeping the ATT error code of an ATT Error Response (``attErrorCode``) and the
 /// HCI status that ended a connection (``hciStatus``).
 public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -66,13 +65,13 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
     public var description: String { message }
 
     /// Maps any error of the layers below (already a `BLEError`, `HostError`, `GATTError`,
-    /// `TransportError`, `CancellationError`) onto a `BLEError`.
+    /// `CancellationError`) onto a `BLEError`; any other error is ``Code/failed`` with its
+    /// description (BLERuntime maps the transports' errors when it opens one).
     public init(_ error: any Error) {
         switch error {
         case let error as BLEError: self = error
         case let error as HostError: self.init(host: error)
         case let error as GATTError: self.init(gatt: error)
-        case let error as TransportError: self.init(transport: error)
         case is CancellationError: self.init(.cancelled, "the task was cancelled")
         default: self.init(.failed, "\(error)")
         }
@@ -107,9 +106,5 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
         default: code = .failed
         }
         self.init(code, error.description, attErrorCode: error.attErrorCode)
-    }
-
-    init(transport error: TransportError) {
-        self.init(.radioUnavailable, error.description)
     }
 }

@@ -1,6 +1,5 @@
 import BLECore
 import BLEHost
-import BLETransport
 import Logging
 import Synchronization
 
@@ -78,23 +77,6 @@ public actor Central {
     /// Creates a central on a started backend.
     public init(backend: any BLEBackend) {
         self.backend = backend
-    }
-
-    /// Opens a transport and starts our host on it: the usual way to make a central.
-    ///
-    /// - Parameters:
-    ///   - spec: where the controller is (`sim` for the in-process virtual radio).
-    ///   - sim: the world `sim` opens (e.g. `SimWorld.transportFactory { … }` from `BLEVirtual`).
-    ///   - configuration: the host's addresses, timeouts and ATT_MTU.
-    /// - Throws: ``BLEError/Code/radioUnavailable`` with the reason when there is no usable
-    ///   controller.
-    public static func open(
-        _ spec: TransportSpec,
-        sim: Transports.SimFactory? = nil,
-        configuration: BLEHost.Configuration = BLEHost.Configuration(),
-        logger: Logger = Logger(label: "nightlight.ble")
-    ) async throws(BLEError) -> Central {
-        Central(backend: try await HostBackend.open(spec, sim: sim, configuration: configuration, logger: logger))
     }
 
     // MARK: Radio

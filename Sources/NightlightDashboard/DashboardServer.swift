@@ -1,6 +1,5 @@
 import BLE
 import BLETransport
-import BLEVirtual
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -35,8 +34,7 @@ public struct DashboardServer: Sendable {
         /// Where the server logs.
         public var logger: Logger
 
-        /// Creates a configuration; by default on 127.0.0.1:8080, the `sim` transport with
-        /// ``DashboardServer/demoWorld(directory:)``.
+        /// Creates a configuration; by default on 127.0.0.1:8080.
         public init(
             host: String = "127.0.0.1",
             port: Int = 8080,
@@ -53,11 +51,6 @@ public struct DashboardServer: Sendable {
             self.now = now
             self.timeZone = timeZone
             self.logger = logger
-        }
-
-        /// The default configuration, with `clock` timing connections.
-        public init(clock: any Clock<Duration>) {
-            self.init(link: DeviceLink.Configuration(sim: DashboardServer.demoWorld(directory: nil), clock: clock))
         }
     }
 
@@ -193,15 +186,5 @@ public struct DashboardServer: Sendable {
         await panels.stopAll()
         await explorer.stop()
         await link.close()
-    }
-
-    /// The default `sim` world: two virtual nightlights (the first at factory settings), their
-    /// settings kept in `directory` (nil: in memory).
-    public static func demoWorld(directory: String?) -> Transports.SimFactory {
-        SimWorld.transportFactory { world in
-            for (index, distance) in [1.5, 4].enumerated() {
-                try await world.add(VirtualNightlight(index: index, directory: directory), distance: distance)
-            }
-        }
     }
 }

@@ -1,5 +1,6 @@
 import BLE
 import BLECore
+import BLERuntime
 import BLETransport
 import Foundation
 import Logging

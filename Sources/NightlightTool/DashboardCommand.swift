@@ -1,8 +1,8 @@
 import ArgumentParser
-import BLETool
+import BLEToolKit
 import Foundation
-import NIOCore
 import NightlightDashboard
+import NIOCore
 
 /// `nightlight dashboard`: serves the SN dashboard from this hub.
 struct DashboardCommand: ToolCommand {

@@ -1,6 +1,6 @@
-import BLECore
 import ArgumentParser
-import BLETool
+import BLECore
+import BLEToolKit
 import Foundation
 import Nightlight
 import NightlightDashboard

@@ -1,5 +1,5 @@
 import ArgumentParser
-import BLETool
+import BLEToolKit
 import Foundation
 import Nightlight
 import Synchronization

@@ -1,7 +1,7 @@
-import BLECore
 import ArgumentParser
 import BLE
-import BLETool
+import BLECore
+import BLEToolKit
 import Foundation
 import Nightlight
 import NightlightStore

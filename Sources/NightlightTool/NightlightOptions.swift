@@ -1,6 +1,6 @@
 import ArgumentParser
 import BLE
-import BLETool
+import BLEToolKit
 import Foundation
 import Nightlight
 import NightlightStore

@@ -1,9 +1,10 @@
 import ArgumentParser
 import BLECore
-import BLETool
-import BLEVirtual
+import BLESimulation
+import BLEToolKit
 import Foundation
 import Nightlight
+import NightlightSimulation
 
 /// `nightlight simulate press|shake|plug|unplug|clock TARGET`: what a child (or a parent with a
 /// charger, or months of clock drift) does to a virtual nightlight of the `sim` world. Its state is kept in its flash file, so the

@@ -1,10 +1,12 @@
-import BLETool
+import BLEToolKit
+import DemoWorld
 import NightlightTool
 
-/// `nightlight`: everything the Smart Nightlight app does (NightlightTool has the commands).
+/// `nightlight`: everything the Smart Nightlight app does (NightlightTool has the commands), with
+/// the demo world of every virtual device we have.
 @main
 struct NightlightMain {
     static func main() async {
-        await ToolMain.run(NightlightCommand.self, name: "nightlight")
+        await ToolMain.run(NightlightCommand.self, name: "nightlight", catalog: DemoWorld.catalog)
     }
 }

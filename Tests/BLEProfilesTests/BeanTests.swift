@@ -2,12 +2,14 @@ import BLE
 import BLECore
 import BLEGATT
 import BLEHost
-@testable import BLEProfiles
+import BLESimulation
 import BLETesting
 import BLEVirtual
 import Foundation
 import Logging
 import Testing
+@testable import BLEProfiles
+@testable import BLEProfilesSimulation
 
 /// The LightBlue Bean: the light codec with the seed's bytes, the sketch's timeline on its own,
 /// and the virtual Bean against the `Bean` profile over the sim radio, its sketch on a manual

@@ -2,13 +2,15 @@ import BLE
 import BLECore
 import BLEGATT
 import BLEHost
-@testable import BLEProfiles
+import BLESimulation
 import BLETesting
 import BLEVirtual
 import Foundation
 import Logging
 import Synchronization
 import Testing
+@testable import BLEProfiles
+@testable import BLEProfilesSimulation
 
 /// The Colorific-style bulb: its command codec with the seed's bytes as test vectors, the hues of
 /// the seed's script, and the virtual bulb against the `ColorBulb` profile over the sim radio.

@@ -2,12 +2,14 @@ import BLE
 import BLECore
 import BLEGATT
 import BLEHost
-@testable import BLEProfiles
+import BLESimulation
 import BLETesting
 import BLEVirtual
 import Foundation
 import Logging
 import Testing
+@testable import BLEProfiles
+@testable import BLEProfilesSimulation
 
 /// The Mi Band 2: the seed's activity bytes and the other codecs, the firmware's handshake and
 /// heart rate sensor on their own, and the virtual band against the `MiBand2` profile over the

@@ -1,4 +1,5 @@
 @testable import BLEProfiles
+@testable import BLEProfilesSimulation
 import BLETesting
 import Testing
 

@@ -1,12 +1,14 @@
 import BLE
 import BLECore
 import BLEHost
-@testable import BLEProfiles
+import BLESimulation
 import BLETesting
 import BLEVirtual
 import Foundation
 import Logging
 import Testing
+@testable import BLEProfiles
+@testable import BLEProfilesSimulation
 
 /// A logger that drops everything.
 let quiet = Logger(label: "test.profiles", factory: { _ in SwiftLogNoOpLogHandler() })

@@ -1,7 +1,9 @@
 import BLECore
-@testable import BLEProfiles
+import BLESimulation
 import BLEVirtual
 import Testing
+@testable import BLEProfiles
+@testable import BLEProfilesSimulation
 
 /// What `ble simulate` can do to each seed device from its standard input (the devices'
 /// ``VirtualDeviceAction``s).

@@ -2,13 +2,15 @@ import BLE
 import BLECore
 import BLEGATT
 import BLEHost
-@testable import BLEProfiles
+import BLESimulation
 import BLETesting
 import BLEVirtual
 import Foundation
 import Logging
 import Synchronization
 import Testing
+@testable import BLEProfiles
+@testable import BLEProfilesSimulation
 
 /// The TI SensorTag (CC2541): the conversions of TI's SensorTag User Guide checked against
 /// worked examples (the sensors' datasheets' own and ours), the firmware's world on its own, and

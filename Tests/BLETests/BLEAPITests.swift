@@ -1,6 +1,7 @@
 import BLE
 import BLECore
 import BLEGATT
+import BLESimulation
 import BLEVirtual
 import Synchronization
 import Testing

@@ -2,6 +2,7 @@ import BLE
 import BLECore
 import BLEGATT
 import BLEHost
+import BLESimulation
 import BLETransport
 import BLEVirtual
 import Logging

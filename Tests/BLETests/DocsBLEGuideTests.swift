@@ -2,6 +2,8 @@
 import BLE
 import BLECore
 import BLEGATT
+import BLERuntime
+import BLESimulation
 import BLEVirtual
 import Foundation
 import Testing

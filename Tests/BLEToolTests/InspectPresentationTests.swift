@@ -1,6 +1,7 @@
 import BLECore
 import BLEGATT
 @testable import BLETool
+@testable import BLEToolKit
 import Foundation
 import Testing
 

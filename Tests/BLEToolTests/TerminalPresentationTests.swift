@@ -1,5 +1,6 @@
 import BLECore
 @testable import BLETool
+@testable import BLEToolKit
 import Testing
 
 @Suite struct TerminalPresentationTests {

@@ -2,10 +2,11 @@ import BLECore
 import BLEGATT
 import BLEHost
 import BLETesting
-@testable import BLEVirtual
 import Logging
 import Synchronization
 import Testing
+@testable import BLEVirtual
+@testable import BLESimulation
 
 /// The demo peripheral in a `sim` world, seen from our central: advertising, its GATT database and
 /// its firmware on the world's clock; and the catalog of virtual device kinds.

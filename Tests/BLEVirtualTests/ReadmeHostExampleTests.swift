@@ -1,6 +1,7 @@
 // The BLEHost snippet of README.md, run as a test: keep the two identical.
 import BLECore
 import BLEHost
+import BLESimulation
 import BLEVirtual
 import Foundation
 import Testing

@@ -2,6 +2,7 @@ import BLECore
 import BLEGATT
 import BLEHCI
 import BLEHost
+import BLESimulation
 import BLETransport
 import BLEVirtual
 import Logging

@@ -1,7 +1,8 @@
 import BLECore
 import BLEHCI
-@testable import BLEVirtual
+import BLESimulation
 import Testing
+@testable import BLEVirtual
 
 /// The controller's answers to commands on their own: start-up queries, unknown and malformed
 /// commands, commands in the wrong state.

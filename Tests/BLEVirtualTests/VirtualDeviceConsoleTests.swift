@@ -1,5 +1,6 @@
 import BLECore
 import BLEGATT
+import BLESimulation
 import BLEVirtual
 import Synchronization
 import Testing

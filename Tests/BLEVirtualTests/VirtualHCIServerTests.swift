@@ -1,5 +1,6 @@
 import BLECore
 import BLEHCI
+import BLESimulation
 import BLEVirtual
 import Dispatch
 import Testing

@@ -1,7 +1,8 @@
 import BLECore
 import BLEHCI
-@testable import BLEVirtual
+import BLESimulation
 import Testing
+@testable import BLEVirtual
 
 /// Advertising, scanning and RSSI on the virtual link, stepped with a manual clock.
 @Suite(.timeLimit(.minutes(1)))

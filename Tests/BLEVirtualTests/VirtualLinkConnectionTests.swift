@@ -1,7 +1,8 @@
 import BLECore
 import BLEHCI
-@testable import BLEVirtual
+import BLESimulation
 import Testing
+@testable import BLEVirtual
 
 /// Connections on the virtual link: creation, ACL data and credits, procedures, endings.
 @Suite(.timeLimit(.minutes(1)))

@@ -1,8 +1,9 @@
 import BLECore
 import BLEHCI
 import BLETesting
-@testable import BLEVirtual
 import Testing
+@testable import BLEVirtual
+@testable import BLESimulation
 
 /// Two (or more) virtual controllers on one link driven by a manual clock, each with a raw
 /// HCI test host: the fixture of the controller tests.

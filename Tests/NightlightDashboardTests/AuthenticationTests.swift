@@ -5,6 +5,7 @@ import HTTPTypes
 import HummingbirdTesting
 import Nightlight
 import NightlightStore
+import DemoWorld
 import Testing
 @testable import NightlightDashboard
 
@@ -26,7 +27,7 @@ struct AuthenticationTests {
 
     @Test func theTokenIsMadeOnceAndKeptInTheStore() async throws {
         let store = try NightlightStore.inMemory()
-        let configuration = DashboardServer.Configuration(clock: ContinuousClock())
+        let configuration = DashboardServer.Configuration(link: DeviceLink.Configuration(sim: DemoWorld.nightlights(directory: nil), clock: ContinuousClock()))
         let first = try await DashboardServer.make(configuration, store: store)
         let second = try await DashboardServer.make(configuration, store: store)
         #expect(first.token == second.token)

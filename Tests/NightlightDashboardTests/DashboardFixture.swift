@@ -1,9 +1,11 @@
 import BLE
+import BLESimulation
 import BLEVirtual
 import Foundation
+import NightlightSimulation
 import Hummingbird
-import Logging
 import HummingbirdTesting
+import Logging
 import Nightlight
 import NightlightStore
 import NIOCore

@@ -1,5 +1,6 @@
 import BLE
 import BLECore
+import BLESimulation
 import BLEVirtual
 import Foundation
 import HummingbirdTesting

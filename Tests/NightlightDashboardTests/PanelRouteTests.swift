@@ -1,11 +1,14 @@
 import BLE
 import BLEProfiles
+import BLESimulation
 import BLETesting
 import BLEVirtual
 import Foundation
 import HummingbirdTesting
 import Nightlight
 import NightlightStore
+import BLEProfilesSimulation
+import NightlightSimulation
 import Testing
 @testable import NightlightDashboard
 

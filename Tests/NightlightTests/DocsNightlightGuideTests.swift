@@ -1,8 +1,10 @@
 // The example of docs/nightlight.md, compiled and run as a test: keep the two identical.
 import BLE
-import BLEVirtual
+import BLERuntime
+import BLESimulation
 import Foundation
 import Nightlight
+import NightlightSimulation
 import Testing
 
 // docs/nightlight.md: begin

@@ -1,12 +1,14 @@
 import BLE
 import BLECore
 import BLEHost
+import BLESimulation
 import BLEVirtual
 import Foundation
 import Logging
-@testable import Nightlight
 import Synchronization
 import Testing
+@testable import Nightlight
+@testable import NightlightSimulation
 
 /// The SN client against our virtual SNs on the sim radio (real time): pairing, the §8 clock
 /// rules, notifications as streams, and the firmware update with resume after a lost link.

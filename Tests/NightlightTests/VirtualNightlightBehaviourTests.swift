@@ -1,10 +1,12 @@
 import BLECore
 import BLEGATT
 import BLEHost
+import BLESimulation
 import BLETesting
 import BLEVirtual
-@testable import Nightlight
 import Testing
+@testable import Nightlight
+@testable import NightlightSimulation
 
 /// The virtual SN's firmware seen through its characteristics: the priority order and fades of
 /// §4.5, the child button (§5), LED proof mode (§4.4), the temporary schedule's countdown (§6.2),

@@ -2,6 +2,7 @@ import BLECore
 import BLEGATT
 import Foundation
 @testable import Nightlight
+@testable import NightlightSimulation
 import Testing
 
 /// The virtual SN's firmware core without a radio: time passing in steps of any size, and the

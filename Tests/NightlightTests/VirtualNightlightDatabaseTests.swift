@@ -1,9 +1,11 @@
 import BLECore
 import BLEGATT
 import BLEHost
+import BLESimulation
 import BLEVirtual
-@testable import Nightlight
 import Testing
+@testable import Nightlight
+@testable import NightlightSimulation
 
 /// The virtual SN's advertising and GATT database (SN profile §1–§7) from our central, and every
 /// write it refuses.

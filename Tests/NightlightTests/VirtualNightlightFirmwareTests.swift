@@ -1,9 +1,11 @@
 import BLECore
 import BLEGATT
 import BLEHost
+import BLESimulation
 import BLEVirtual
-@testable import Nightlight
 import Testing
+@testable import Nightlight
+@testable import NightlightSimulation
 
 /// The virtual SN's firmware update (SN profile §7): transfers resumed after link losses at
 /// several points, activation into the new version, and images it refuses while the old firmware

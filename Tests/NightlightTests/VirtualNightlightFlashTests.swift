@@ -1,11 +1,13 @@
 import BLECore
 import BLEGATT
 import BLEHost
+import BLESimulation
 import BLEVirtual
 import Foundation
 import Logging
-@testable import Nightlight
 import Testing
+@testable import Nightlight
+@testable import NightlightSimulation
 
 /// The virtual SN's flash: settings survive a restart and separate runs, the device catches up
 /// on the time between runs, and a corrupt file is reported and replaced.

@@ -1,13 +1,15 @@
 import BLECore
 import BLEGATT
 import BLEHost
+import BLESimulation
 import BLETesting
 import BLEVirtual
 import Foundation
 import Logging
-@testable import Nightlight
 import Synchronization
 import Testing
+@testable import Nightlight
+@testable import NightlightSimulation
 
 /// A `sim` world on a manual clock with virtual SNs and a started central whose own clock never
 /// moves (so its timeouts never fire).

@@ -2,7 +2,6 @@ import BLECore
 import BLEGATT
 import BLEHCI
 import BLEHost
-import BLETransport
 import Logging
 
 /// The ``BLEBackend`` of our own host stack: a `BLEHost` in the central role on any transport.
@@ -17,33 +16,6 @@ public actor HostBackend: BLEBackend {
     /// Wraps a host that is not started yet; ``start()`` starts it.
     public init(host: BLEHost) {
         self.host = host
-    }
-
-    /// Opens the transport `spec` names, starts a host on it, and returns the backend.
-    ///
-    /// - Parameters:
-    ///   - spec: the transport (`sim`, `tcp-client:HOST:PORT`, …).
-    ///   - sim: makes the `sim` transport (``Transports/SimFactory``); the tools pass the world of
-    ///     demo devices.
-    ///   - configuration: the host's addresses, timeouts and ATT_MTU.
-    /// - Throws: ``BLEError/Code/radioUnavailable`` when the transport cannot be opened or the
-    ///   controller does not start (the message says why and what to check).
-    public static func open(
-        _ spec: TransportSpec,
-        sim: Transports.SimFactory? = nil,
-        configuration: BLEHost.Configuration = BLEHost.Configuration(),
-        clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = Logger(label: "nightlight.ble")
-    ) async throws(BLEError) -> HostBackend {
-        let transport: any HCITransport
-        do {
-            transport = try await Transports.open(spec, options: TransportOptions(logger: logger), sim: sim)
-        } catch {
-            throw BLEError(error)
-        }
-        let backend = HostBackend(host: BLEHost(transport: transport, clock: clock, logger: logger, configuration: configuration))
-        try await backend.start()
-        return backend
     }
 
     /// Starts the host (reset and initialise the controller) and follows its state.

@@ -32,9 +32,12 @@ public final class MiBand2: PeripheralProfile {
         self.responseTimeout = responseTimeout
     }
 
+    /// The name a Mi Band 2 advertises.
+    public static let advertisedName = "MI Band 2"
+
     /// Whether an advertisement is a Mi Band 2's: the Mi Band service `FEE0`, or the name.
     public static func isMiBand2(_ advertisement: AdvertisementView) -> Bool {
-        advertisement.serviceUUIDs.contains(MiBand2UUID.miBandService) || advertisement.name?.hasPrefix(VirtualMiBand2.advertisedName) == true
+        advertisement.serviceUUIDs.contains(MiBand2UUID.miBandService) || advertisement.name?.hasPrefix(advertisedName) == true
     }
 
     // MARK: Connection

@@ -599,15 +599,15 @@ public enum SensorTagReading: Sendable, Hashable {
 }
 
 /// Length checks and rounding shared by the codecs.
-enum SensorTagCodec {
+package enum SensorTagCodec {
     /// `value` rounded to a whole number of steps, clamped to ±2³¹ (0 for NaN), so no input traps.
-    static func steps(_ value: Double) -> Int {
+    package static func steps(_ value: Double) -> Int {
         guard !value.isNaN else { return 0 }
         return Int(min(max(value.rounded(), -2_147_483_648), 2_147_483_647))
     }
 
     /// A reader over `bytes`, which must be `sensor`'s data length.
-    static func reader(_ bytes: [UInt8], _ sensor: SensorTagSensor) throws(ProfileError) -> ByteReader {
+    package static func reader(_ bytes: [UInt8], _ sensor: SensorTagSensor) throws(ProfileError) -> ByteReader {
         guard bytes.count == sensor.dataLength else {
             throw ProfileError(.invalidValue, "\(sensor) data is \(sensor.dataLength) byte\(sensor.dataLength == 1 ? "" : "s"), not \(bytes.count)")
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BLE
 import BLECore
+import BLEToolKit
 import Foundation
 
 /// Runs the work of a command that talks to one device: opens the central, finds TARGET,

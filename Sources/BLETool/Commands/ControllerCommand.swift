@@ -1,5 +1,7 @@
 import ArgumentParser
 import BLECore
+import BLESimulation
+import BLEToolKit
 import BLETransport
 import BLEVirtual
 import Foundation

@@ -2,6 +2,7 @@ import ArgumentParser
 import BLE
 import BLECore
 import BLEGATT
+import BLEToolKit
 import Foundation
 
 /// `ble inspect TARGET`: every service, characteristic and descriptor, with every readable value.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BLE
 import BLECore
+import BLEToolKit
 import Foundation
 
 /// `ble scan`: the scanner. A live table on a terminal, a line per new or changed device on a

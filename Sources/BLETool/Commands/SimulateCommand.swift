@@ -1,6 +1,8 @@
 import ArgumentParser
 import BLECore
 import BLEHost
+import BLESimulation
+import BLEToolKit
 import BLETransport
 import BLEVirtual
 import Foundation

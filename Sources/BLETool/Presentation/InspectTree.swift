@@ -1,5 +1,6 @@
 import BLECore
 import BLEGATT
+import BLEToolKit
 
 /// What reading an attribute gave: its value, or the error text.
 enum InspectedRead: Sendable, Hashable {

@@ -1,4 +1,5 @@
 import BLECore
+import BLEToolKit
 import Foundation
 
 /// `ble rssi` on a terminal: the gauge and a bar chart of the last readings, one frame at a time.

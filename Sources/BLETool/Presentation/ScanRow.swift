@@ -1,4 +1,5 @@
 import BLECore
+import BLEToolKit
 
 /// One device in `ble scan`'s list: what the scanner shows about an advertiser.
 ///

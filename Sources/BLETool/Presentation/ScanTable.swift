@@ -1,4 +1,5 @@
 import BLECore
+import BLEToolKit
 
 /// `ble scan`'s device table: strongest signal first, one line per device.
 ///

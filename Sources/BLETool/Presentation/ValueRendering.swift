@@ -1,4 +1,5 @@
 import BLECore
+import BLEToolKit
 import Foundation
 
 /// A characteristic or descriptor value in every form `ble` shows it: hex, text, number and its

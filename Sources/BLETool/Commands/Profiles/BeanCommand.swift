@@ -2,6 +2,7 @@ import ArgumentParser
 import BLE
 import BLECore
 import BLEProfiles
+import BLEToolKit
 import Foundation
 
 /// `ble bean …`: a LightBlue Bean running the seed's NeoPixel sketch (seed 001).

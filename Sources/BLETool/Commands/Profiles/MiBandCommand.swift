@@ -2,6 +2,8 @@ import ArgumentParser
 import BLE
 import BLECore
 import BLEProfiles
+import BLESimulation
+import BLEToolKit
 import BLEVirtual
 import Foundation
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import BLE
 import BLEProfiles
+import BLEToolKit
 import Foundation
 
 /// What the seed devices' commands (`ble bulb`, `ble bean`, `ble miband`, `ble sensortag`) do

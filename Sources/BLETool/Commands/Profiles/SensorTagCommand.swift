@@ -2,6 +2,7 @@ import ArgumentParser
 import BLE
 import BLECore
 import BLEProfiles
+import BLEToolKit
 import Foundation
 
 /// `ble sensortag TARGET [--sensors …] [--watch]`: a TI SensorTag's readings in physical units

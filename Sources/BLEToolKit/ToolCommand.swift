@@ -1,0 +1,112 @@
+import ArgumentParser
+import BLE
+import BLESimulation
+import BLETransport
+import BLEVirtual
+import Foundation
+import Synchronization
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A `ble` command: its work in ``execute()``; failures become one line on standard error
+/// (`ble: error: …`) and exit status 1.
+public protocol ToolCommand: AsyncParsableCommand, Sendable {
+    /// The work; throw to fail.
+    func execute() async throws
+}
+
+extension ToolCommand {
+    public mutating func run() async throws {
+        let command = self
+        let work = Task { try await command.execute() }
+        let interrupt = Interrupt.cancelOnSignal(work)
+        defer { interrupt.cancel() }
+        do {
+            try await work.value
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            if work.isCancelled, Interrupt.wasInterrupted { throw ExitCode(130) }
+            ToolOutput.printError(Self.describe(error))
+            throw ExitCode.failure
+        }
+    }
+
+    /// One line for a failure: the message of our errors, without their type names.
+    public static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as BLEError: error.message
+        case let error as TransportError: error.description
+        case let error as VirtualError: error.message
+        case let error as ToolError: error.description
+        case is CancellationError: "interrupted"
+        default: "\(error)"
+        }
+    }
+}
+
+/// Writing to standard output and standard error, unbuffered.
+public enum ToolOutput {
+    /// Prints `line` and a newline on standard output.
+    public static func print(_ line: String) {
+        write(line + "\n", to: FileHandle.standardOutput)
+    }
+
+    /// Prints `text` as is on standard output.
+    public static func write(_ text: String) {
+        write(text, to: FileHandle.standardOutput)
+    }
+
+    /// Prints `ble: error: <message>` on standard error.
+    public static func printError(_ message: String) {
+        write("\(ToolEnvironment.toolName): error: \(message)\n", to: FileHandle.standardError)
+    }
+
+    /// Prints `message` on standard error (progress and notes that scripts must not parse).
+    public static func note(_ message: String) {
+        write(message + "\n", to: FileHandle.standardError)
+    }
+
+    private static func write(_ text: String, to handle: FileHandle) {
+        handle.write(Data(text.utf8))
+    }
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM cancel the running command instead of killing the process, so it
+/// disconnects and stops its devices before exiting.
+enum Interrupt {
+    private static let flag = Mutex(false)
+
+    /// Whether a signal arrived.
+    static var wasInterrupted: Bool { flag.withLock { $0 } }
+
+    /// Cancels `task` on SIGINT or SIGTERM until the returned watch is cancelled.
+    static func cancelOnSignal<T>(_ task: Task<T, any Error>) -> SignalWatch {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        return SignalWatch(sources: [SIGINT, SIGTERM].map { number in
+            let source = DispatchSource.makeSignalSource(signal: number)
+            source.setEventHandler {
+                flag.withLock { $0 = true }
+                task.cancel()
+            }
+            source.resume()
+            return source
+        })
+    }
+
+    /// The signal sources of one command; ``cancel()`` restores the default actions.
+    struct SignalWatch {
+        let sources: [any DispatchSourceSignal]
+
+        func cancel() {
+            for source in sources { source.cancel() }
+            signal(SIGINT, SIG_DFL)
+            signal(SIGTERM, SIG_DFL)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Nightlight
+
+/// The device side of the firmware update (SN profile §7) as a state machine without I/O: it
+/// takes Control Point requests and Data packets and says what to answer.
+///
+/// A transfer starts with Start (size and CRC-32 of the whole image); Data packets append at the
+/// offset received so far (others are dropped); a Start with the same size and CRC resumes where
+/// the transfer stopped. Validate checks the CRC (status 3, and the transfer is discarded) and
+/// the image header (status 4, discarded: the running firmware stays); Activate hands over a
+/// validated image; Abort discards the transfer.
+struct SNFirmwareTransfer: Sendable {
+    /// A transfer in progress.
+    struct Transfer: Sendable {
+        /// The image size announced by Start.
+        var size: Int
+        /// The CRC-32 of the whole image announced by Start.
+        var crc: UInt32
+        /// The bytes received so far.
+        var received: [UInt8] = []
+        /// The CRC-32 of ``received``.
+        var receivedCRC = CRC32()
+        /// The image, once Validate accepted it.
+        var validated: FirmwareImage?
+    }
+
+    /// The transfer in progress, if any.
+    private(set) var transfer: Transfer?
+
+    /// The number of bytes received so far (0 without a transfer).
+    var receivedCount: Int { transfer?.received.count ?? 0 }
+
+    /// Answers a Control Point request; `image` is the image to restart into after an accepted
+    /// Activate.
+    mutating func handle(_ request: FirmwareControlRequest) -> (response: FirmwareControlResponse, image: FirmwareImage?) {
+        func fail(_ status: FirmwareStatus) -> (FirmwareControlResponse, FirmwareImage?) {
+            (.failure(request: request.opcode, status: status), nil)
+        }
+        switch request {
+        case .start(let size, let crc):
+            guard size > 0, Int(size) <= FirmwareImage.maximumByteCount else { return fail(.invalidParameter) }
+            if let current = transfer, current.size == Int(size), current.crc == crc {
+                return (.start(offset: UInt32(current.received.count)), nil)
+            }
+            transfer = Transfer(size: Int(size), crc: crc)
+            return (.start(offset: 0), nil)
+        case .query:
+            guard let transfer else { return fail(.invalidState) }
+            return (.query(offset: UInt32(transfer.received.count), crc: transfer.receivedCRC.checksum), nil)
+        case .validate:
+            guard let current = transfer, current.received.count == current.size else { return fail(.invalidState) }
+            guard current.receivedCRC.checksum == current.crc else {
+                transfer = nil
+                return fail(.crcMismatch)
+            }
+            guard let image = try? FirmwareImage(bytes: current.received) else {
+                transfer = nil
+                return fail(.imageRejected)
+            }
+            transfer?.validated = image
+            return (.validate, nil)
+        case .activate:
+            guard let image = transfer?.validated else { return fail(.invalidState) }
+            transfer = nil
+            return (.activate, image)
+        case .abort:
+            transfer = nil
+            return (.abort, nil)
+        }
+    }
+
+    /// Takes a Data packet; returns whether it was appended (its offset is the count received so
+    /// far, it fits the announced size, and the image is not validated yet).
+    @discardableResult
+    mutating func receive(_ packet: FirmwareDataPacket) -> Bool {
+        guard var current = transfer, current.validated == nil, Int(packet.offset) == current.received.count,
+              current.received.count + packet.data.count <= current.size
+        else { return false }
+        transfer = nil  // keeps the buffer uniquely referenced while it grows
+        current.received += packet.data
+        current.receivedCRC.update(packet.data)
+        transfer = current
+        return true
+    }
+}
