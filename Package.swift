@@ -24,6 +24,9 @@ let package = Package(
         .library(name: "Nightlight", targets: ["Nightlight"]),
         .library(name: "NightlightSimulation", targets: ["NightlightSimulation"]),
         .library(name: "NightlightStore", targets: ["NightlightStore"]),
+        .library(name: "DashboardShell", targets: ["DashboardShell"]),
+        .library(name: "DeviceExplorer", targets: ["DeviceExplorer"]),
+        .library(name: "NightlightDashboard", targets: ["NightlightDashboard"]),
         .library(name: "BLEProfiles", targets: ["BLEProfiles"]),
         .library(name: "BLEProfilesSimulation", targets: ["BLEProfilesSimulation"]),
         .executable(name: "ble", targets: ["ble"]),
@@ -104,9 +107,29 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "DashboardShell",
+            dependencies: [
+                "BLECore", "BLE", "BLERuntime", "BLETransport",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                logging, nio,
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "DeviceExplorer",
+            dependencies: [
+                "BLECore", "BLE", "BLEProfiles", "DashboardShell",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                nio,
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "NightlightDashboard",
             dependencies: [
-                "BLECore", "BLE", "BLERuntime", "BLETransport", "BLEProfiles", "Nightlight", "NightlightStore",
+                "BLECore", "BLE", "DashboardShell", "DeviceExplorer", "Nightlight", "NightlightStore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 logging, nio,
@@ -181,7 +204,8 @@ let package = Package(
         .testTarget(
             name: "NightlightDashboardTests",
             dependencies: [
-                "NightlightDashboard", "Nightlight", "NightlightSimulation", "NightlightStore", "BLE", "BLEProfiles", "BLEProfilesSimulation",
+                "NightlightDashboard", "DashboardShell", "DeviceExplorer", "Nightlight", "NightlightSimulation", "NightlightStore", "BLE",
+                "BLEProfiles", "BLEProfilesSimulation",
                 "BLESimulation", "BLEVirtual", "DemoWorld",
                 "BLECore", "BLETesting", logging, nio,
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -71,8 +71,12 @@ public actor Central {
     /// The backend underneath.
     public nonisolated let backend: any BLEBackend
     private var known: [DeviceAddress: Peripheral] = [:]
+    /// The scan that has the radio (running, or reserved for the waiter it was handed to).
     private var scanning: UInt64?
     private var nextScan: UInt64 = 0
+    /// Scans waiting for their turn, first come first served.
+    private var scanWaiters: [(ticket: UInt64, continuation: CheckedContinuation<Bool, Never>)] = []
+    private var nextScanWaiter: UInt64 = 0
 
     /// Creates a central on a started backend.
     public init(backend: any BLEBackend) {
@@ -104,13 +108,18 @@ public actor Central {
     /// Scans and reports the advertisements `filter` lets through, each with its (known)
     /// ``Peripheral``. Scanning stops when the iteration ends (break, or the task is cancelled).
     ///
+    /// The radio runs one scan at a time: while another scan of this central runs, this one
+    /// waits for its turn (first come, first served), so several users of one central (a
+    /// scanner page, a search for one device) take turns instead of failing. The turn passes
+    /// once the radio has really stopped the previous scan.
+    ///
     /// - Parameters:
     ///   - filter: services, name, minimum RSSI, duplicates.
     ///   - active: send scan requests, so scan responses (names, more services) are merged in.
-    /// - Throws: ``BLEError/Code/busy`` while another scan of this central runs;
-    ///   ``BLEError/Code/radioUnavailable`` when the radio is off.
+    /// - Throws: ``BLEError/Code/cancelled`` when the task is cancelled while it waits for its
+    ///   turn; ``BLEError/Code/radioUnavailable`` when the radio is off.
     public func scan(filter: ScanFilter = ScanFilter(), active: Bool = true) async throws(BLEError) -> AsyncThrowingStream<Discovery, any Error> {
-        guard scanning == nil else { throw BLEError(.busy, "a scan is already running on this central; end it first") }
+        try await takeScanTurn()
         nextScan += 1
         let id = nextScan
         scanning = id
@@ -118,7 +127,7 @@ public actor Central {
         do {
             reports = try await backend.scan(active: active, filterDuplicates: false)
         } catch {
-            scanning = nil
+            await scanEnded(id)
             throw error
         }
         let (stream, continuation) = AsyncThrowingStream<Discovery, any Error>.makeStream(bufferingPolicy: .bufferingNewest(256))
@@ -195,8 +204,48 @@ public actor Central {
         return peripheral
     }
 
-    private func scanEnded(_ id: UInt64) {
-        if scanning == id { scanning = nil }
+    /// Ends scan `id`: the radio stops scanning, then the next waiting scan gets its turn.
+    private func scanEnded(_ id: UInt64) async {
+        guard scanning == id else { return }
+        await backend.stopScan()
+        scanning = nil
+        passScanTurn()
+    }
+
+    /// Returns when no scan of this central runs and the scans that asked earlier have had their
+    /// turn; the caller then runs its scan.
+    private func takeScanTurn() async throws(BLEError) {
+        guard scanning != nil || !scanWaiters.isEmpty else { return }
+        nextScanWaiter += 1
+        let ticket = nextScanWaiter
+        let granted: Bool = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                if Task.isCancelled {
+                    continuation.resume(returning: false)
+                } else {
+                    scanWaiters.append((ticket, continuation))
+                }
+            }
+        } onCancel: {
+            Task { await self.cancelScanWait(ticket) }
+        }
+        guard granted else { throw BLEError(.cancelled, "the scan was cancelled while it waited for the scan before it to end") }
+    }
+
+    private func cancelScanWait(_ ticket: UInt64) {
+        guard let index = scanWaiters.firstIndex(where: { $0.ticket == ticket }) else { return }
+        scanWaiters.remove(at: index).continuation.resume(returning: false)
+    }
+
+    /// Hands the radio to the first waiting scan, if any.
+    private func passScanTurn() {
+        guard scanning == nil, !scanWaiters.isEmpty else { return }
+        let next = scanWaiters.removeFirst()
+        // Reserved for the waiter until it starts (it then sets `scanning` to its own number),
+        // so a scan asking meanwhile queues behind it.
+        nextScan += 1
+        scanning = nextScan
+        next.continuation.resume(returning: true)
     }
 
     // MARK: Known peripherals

@@ -1,5 +1,6 @@
 import BLE
-import BLETransport
+import DashboardShell
+import DeviceExplorer
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -95,8 +96,8 @@ public struct DashboardServer: Sendable {
         return DashboardServer(
             configuration: configuration, token: token, store: store, link: link,
             batteryHistory: BatteryHistoryRecorder(store: store, now: configuration.now),
-            panels: PanelDevices(link: link, configuration: PanelDevices.Configuration(clock: configuration.link.clock, now: configuration.now)),
-            explorer: Explorer(link: link, configuration: Explorer.Configuration(clock: configuration.link.clock, now: configuration.now))
+            panels: PanelDevices(link: link.radio, configuration: PanelDevices.Configuration(clock: configuration.link.clock, now: configuration.now)),
+            explorer: Explorer(link: link.radio, configuration: Explorer.Configuration(clock: configuration.link.clock, now: configuration.now))
         )
     }
 
@@ -119,8 +120,8 @@ public struct DashboardServer: Sendable {
         }
         router.add(middleware: ErrorMiddleware())
         router.add(middleware: AuthenticationMiddleware(token: token))
-        router.add(middleware: CrossSiteMiddleware(origins: origins))
-        PagesController().add(to: router)
+        router.add(middleware: CrossSiteMiddleware(origins: origins, takesFile: FirmwareController.takesImage))
+        PagesController.dashboard().add(to: router)
         let api = router.group("api")
         let operations = NightlightOperations(store: store, link: link, firmwareUpdates: firmwareUpdates)
         DevicesController(store: store, link: link, operations: operations, now: configuration.now, timeZone: configuration.timeZone).add(to: api)
@@ -186,5 +187,13 @@ public struct DashboardServer: Sendable {
         await panels.stopAll()
         await explorer.stop()
         await link.close()
+    }
+}
+
+extension PagesController {
+    /// The dashboard's pages: this module's resources, or the folder
+    /// `NIGHTLIGHT_DASHBOARD_RESOURCES` names.
+    static func dashboard(environment: [String: String] = ProcessInfo.processInfo.environment) -> PagesController {
+        PagesController(folder: Bundle.module.url(forResource: "Resources", withExtension: nil), environment: environment)
     }
 }

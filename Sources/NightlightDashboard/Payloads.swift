@@ -1,4 +1,5 @@
 import BLECore
+import DashboardShell
 import Foundation
 import Nightlight
 import NightlightStore

@@ -1,3 +1,4 @@
+import DashboardShell
 import Foundation
 import Nightlight
 import NightlightStore

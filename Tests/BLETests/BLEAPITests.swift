@@ -53,12 +53,59 @@ struct BLEAPITests {
         #expect(await ble.central.state == .poweredOff)
     }
 
-    @Test func oneScanAtATime() async throws {
+    /// The radio runs one scan at a time: a second scan waits for its turn (first come, first
+    /// served) and starts once the first has really stopped; a waiting scan can be cancelled
+    /// without losing the turn of the one behind it.
+    @Test func scansTakeTurns() async throws {
         let ble = try await BLEWorld()
-        let first = try await ble.central.scan()
-        await #expect(throws: BLEError.self) { _ = try await ble.central.scan() }
-        var iterator = first.makeAsyncIterator()
-        _ = try await iterator.next()
+        let central = ble.central
+        final class Shared: Sendable {
+            let stop = Mutex(false)
+            let heardByFirst = Mutex(0)
+            let order = Mutex<[String]>([])
+        }
+        let shared = Shared()
+        let first = Task {
+            for try await _ in try await central.scan() {
+                shared.heardByFirst.withLock { $0 += 1 }
+                if shared.stop.withLock({ $0 }) { break }
+            }
+        }
+        while shared.heardByFirst.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
+
+        let second = Task {
+            let heard = try await central.scan(for: .milliseconds(200))
+            shared.order.withLock { $0.append("second") }
+            return heard.count
+        }
+        try await Task.sleep(for: .milliseconds(20))
+        let cancelled = Task { try await central.scan(for: .milliseconds(200)) }
+        try await Task.sleep(for: .milliseconds(20))
+        let third = Task {
+            let heard = try await central.scan(for: .milliseconds(200))
+            shared.order.withLock { $0.append("third") }
+            return heard.count
+        }
+        // The first scan keeps the radio while it is iterated: the others wait.
+        try await Task.sleep(for: .milliseconds(300))
+        #expect(shared.order.withLock { $0 }.isEmpty)
+        #expect(shared.heardByFirst.withLock { $0 } > 3)
+        cancelled.cancel()
+        await #expect(throws: BLEError.self) { _ = try await cancelled.value }
+
+        // Ending the first scan hands the radio on, in order.
+        shared.stop.withLock { $0 = true }
+        try await first.value
+        #expect(try await second.value == 2)
+        #expect(try await third.value == 2)
+        #expect(shared.order.withLock { $0 } == ["second", "third"])
+        // The last scan's end reaches the radio a moment after its caller returned.
+        var waits = 0
+        while await central.isScanning, waits < 100 {
+            waits += 1
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        #expect(await central.isScanning == false)
         await ble.close()
     }
 

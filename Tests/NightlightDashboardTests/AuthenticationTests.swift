@@ -1,12 +1,14 @@
 import BLE
+import DemoWorld
 import Foundation
-import Hummingbird
 import HTTPTypes
+import Hummingbird
 import HummingbirdTesting
 import Nightlight
 import NightlightStore
-import DemoWorld
 import Testing
+@testable import DashboardShell
+@testable import DeviceExplorer
 @testable import NightlightDashboard
 
 @Suite("Dashboard: token, login and cross-site refusal")
@@ -163,7 +165,7 @@ struct AuthenticationTests {
 struct AssetTests {
     @Test func assetsAreServedBehindTheTokenWithTheirTypes() async throws {
         try await DashboardFixture().test { client in
-            let folder = try #require(PagesController(environment: [:]).folder)
+            let folder = try #require(PagesController.dashboard(environment: [:]).folder)
             // Every file below assets/, in folders too (lib/…, views/today/…).
             let root = folder.appendingPathComponent("assets").path
             let names = try FileManager.default.subpathsOfDirectory(atPath: root).filter { path in

@@ -2,14 +2,16 @@ import BLE
 import BLESimulation
 import BLEVirtual
 import Foundation
-import NightlightSimulation
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import Nightlight
+import NightlightSimulation
 import NightlightStore
 import NIOCore
 import Synchronization
+@testable import DashboardShell
+@testable import DeviceExplorer
 @testable import NightlightDashboard
 
 /// A dashboard server on an in-memory store and a world of virtual nightlights in a temp folder.

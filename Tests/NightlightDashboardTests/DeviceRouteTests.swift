@@ -1,6 +1,8 @@
 import Foundation
 import HummingbirdTesting
 import Testing
+@testable import DashboardShell
+@testable import DeviceExplorer
 @testable import NightlightDashboard
 
 @Suite("Dashboard: device routes on virtual nightlights")

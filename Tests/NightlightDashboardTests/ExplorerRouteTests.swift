@@ -7,6 +7,8 @@ import HummingbirdTesting
 import Nightlight
 import NightlightStore
 import Testing
+@testable import DashboardShell
+@testable import DeviceExplorer
 @testable import NightlightDashboard
 
 /// A dashboard whose world also has a generic device: the two virtual nightlights and
@@ -33,7 +35,7 @@ struct ExplorerFixture {
 
     /// Runs `body` with an Explorer of the server's radio (no routes), then cleans up.
     func explore(_ body: @Sendable (Explorer) async throws -> Void) async throws {
-        try await base.cleaningUp { try await body(Explorer(link: server.link, configuration: Explorer.Configuration(clock: ContinuousClock()))) }
+        try await base.cleaningUp { try await body(Explorer(link: server.link.radio, configuration: Explorer.Configuration(clock: ContinuousClock()))) }
     }
 }
 
@@ -280,7 +282,7 @@ struct ExplorerRouteTests {
         let link = DeviceLink(DeviceLink.Configuration(
             transport: .unix(path: "/nonexistent/nightlight-explorer-test.sock"), clock: ContinuousClock(), logger: DashboardFixture.quietLogger
         ))
-        let explorer = Explorer(link: link, configuration: Explorer.Configuration(clock: ContinuousClock()))
+        let explorer = Explorer(link: link.radio, configuration: Explorer.Configuration(clock: ContinuousClock()))
         let radio = await explorer.radio()
         #expect(radio.state == "poweredOff")
         #expect(radio.label == "Powered Off")
@@ -321,7 +323,7 @@ struct ExplorerRouteTests {
         try await fixture.explore { explorer in
             try await Self.scanUntilHeard(Self.demo, explorer)
             #expect(try await explorer.connect(Self.demo).device.connection == "connected")
-            #expect(await fixture.server.link.useCount(Self.demo) == 1)
+            #expect(await fixture.server.link.radio.useCount(Self.demo) == 1)
             let feed = Task {
                 var count = 0
                 for await _ in ExplorerFeed(explorer: explorer, address: Self.demo).messages() { count += 1 }
@@ -331,7 +333,7 @@ struct ExplorerRouteTests {
             await explorer.stop()
             #expect(await feed.value > 0, "the feed ended")
             #expect(await explorer.radio().scanning == false)
-            #expect(await fixture.server.link.useCount(Self.demo) == 0, "the Explorer's hold is released")
+            #expect(await fixture.server.link.radio.useCount(Self.demo) == 0, "the Explorer's hold is released")
             #expect(try await explorer.detail(Self.demo).device.connection == "disconnected")
         }
     }

@@ -4,6 +4,8 @@ import HummingbirdTesting
 import Nightlight
 import NIOCore
 import Testing
+@testable import DashboardShell
+@testable import DeviceExplorer
 @testable import NightlightDashboard
 
 @Suite("Dashboard: firmware routes on virtual nightlights")

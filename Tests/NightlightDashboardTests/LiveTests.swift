@@ -3,6 +3,8 @@ import HummingbirdTesting
 import NightlightStore
 import Synchronization
 import Testing
+@testable import DashboardShell
+@testable import DeviceExplorer
 @testable import NightlightDashboard
 
 @Suite("Dashboard: live updates")

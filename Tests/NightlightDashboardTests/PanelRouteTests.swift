@@ -1,15 +1,17 @@
 import BLE
 import BLEProfiles
+import BLEProfilesSimulation
 import BLESimulation
 import BLETesting
 import BLEVirtual
 import Foundation
 import HummingbirdTesting
 import Nightlight
-import NightlightStore
-import BLEProfilesSimulation
 import NightlightSimulation
+import NightlightStore
 import Testing
+@testable import DashboardShell
+@testable import DeviceExplorer
 @testable import NightlightDashboard
 
 /// A dashboard whose world has one of each seed device besides a nightlight: a Bean, a color
@@ -41,7 +43,7 @@ struct PanelFixture {
     /// Runs `body` with panels on the server's radio (no routes), their timers on `clock`, then
     /// cleans up.
     func panels(clock: any Clock<Duration> = ContinuousClock(), _ body: @Sendable (PanelDevices) async throws -> Void) async throws {
-        try await base.cleaningUp { try await body(PanelDevices(link: server.link, configuration: PanelDevices.Configuration(clock: clock))) }
+        try await base.cleaningUp { try await body(PanelDevices(link: server.link.radio, configuration: PanelDevices.Configuration(clock: clock))) }
     }
 }
 

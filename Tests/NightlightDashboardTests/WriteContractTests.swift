@@ -3,6 +3,8 @@ import HTTPTypes
 import HummingbirdTesting
 import Nightlight
 import Testing
+@testable import DashboardShell
+@testable import DeviceExplorer
 @testable import NightlightDashboard
 
 /// One write contract: every write to a nightlight goes through ``NightlightOperations``;

@@ -65,6 +65,9 @@ public protocol BLEBackend: Sendable {
     func radioStates() async -> AsyncStream<RadioState>
     /// Scans until the returned stream's consumer stops; the stream throws when the radio fails.
     func scan(active: Bool, filterDuplicates: Bool) async throws(BLEError) -> AsyncThrowingStream<BLEAdvertisementReport, any Error>
+    /// Stops the scan, if one runs, and returns once the radio has stopped scanning (so the next
+    /// ``scan(active:filterDuplicates:)`` can start at once).
+    func stopScan() async
     /// Connects to `address`, failing with ``BLEError/Code/timedOut`` after `timeout` and with
     /// ``BLEError/Code/cancelled`` when the task is cancelled.
     func connect(to address: DeviceAddress, timeout: Duration) async throws(BLEError) -> any BLEBackendConnection

@@ -12,6 +12,9 @@ public actor HostBackend: BLEBackend {
     private var observers: [UInt64: AsyncStream<RadioState>.Continuation] = [:]
     private var nextObserver: UInt64 = 0
     private var watcher: Task<Void, Never>?
+    /// The scan running now (its number, and the task that forwards its reports), if any.
+    private var currentScan: (id: UInt64, pump: Task<Void, Never>)?
+    private var nextScan: UInt64 = 0
 
     /// Wraps a host that is not started yet; ``start()`` starts it.
     public init(host: BLEHost) {
@@ -72,12 +75,32 @@ public actor HostBackend: BLEBackend {
                 continuation.finish(throwing: BLEError(error))
             }
         }
-        let host = host
-        continuation.onTermination = { _ in
+        nextScan += 1
+        let id = nextScan
+        currentScan = (id, pump)
+        continuation.onTermination = { [weak self] _ in
             pump.cancel()
-            Task { try? await host.stopScan() }
+            Task { await self?.endScan(id) }
         }
         return stream
+    }
+
+    public func stopScan() async {
+        guard let scan = currentScan else { return }
+        await endScan(scan.id)
+    }
+
+    /// Ends scan `id` if it is still the current one (a late end of an earlier scan leaves the
+    /// next one running).
+    private func endScan(_ id: UInt64) async {
+        guard let scan = currentScan, scan.id == id else { return }
+        currentScan = nil
+        scan.pump.cancel()
+        do {
+            try await host.stopScan()
+        } catch {
+            // The host failed meanwhile: its state says so, and nothing scans any more.
+        }
     }
 
     public func connect(to address: DeviceAddress, timeout: Duration) async throws(BLEError) -> any BLEBackendConnection {

@@ -1,8 +1,9 @@
+import DashboardShell
 import Foundation
 import Hummingbird
-import NIOCore
 import Nightlight
 import NightlightStore
+import NIOCore
 
 /// `/api/firmware/inspect` and `/api/devices/{address}/firmware`: reading an image file and
 /// updating a nightlight with it in the background (progress on the live socket).

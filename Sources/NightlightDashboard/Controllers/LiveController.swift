@@ -1,4 +1,5 @@
 import BLE
+import DashboardShell
 import Foundation
 import Hummingbird
 import HummingbirdWebSocket
@@ -94,7 +95,7 @@ struct LiveFeed: Sendable {
         while !Task.isCancelled {
             do {
                 for await state in try await link.connectionStates(address) {
-                    continuation.yield(LiveMessage(type: "connection", connection: Self.name(state)))
+                    continuation.yield(LiveMessage(type: "connection", connection: state.wireName))
                 }
             } catch {
                 continuation.yield(LiveMessage(type: "error", message: DashboardError.from(error).message))
@@ -139,17 +140,6 @@ struct LiveFeed: Sendable {
         }
         for await record in updates {
             continuation.yield(LiveMessage(type: "firmware", firmware: record))
-        }
-    }
-
-    /// `connected`, `connecting`, `reconnecting`, `disconnected`, `disconnecting`.
-    static func name(_ state: PeripheralState) -> String {
-        switch state {
-        case .connected: "connected"
-        case .connecting: "connecting"
-        case .disconnected: "disconnected"
-        case .disconnecting: "disconnecting"
-        case .reconnecting: "reconnecting"
         }
     }
 }

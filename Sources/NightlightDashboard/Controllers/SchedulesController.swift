@@ -1,3 +1,4 @@
+import DashboardShell
 import Foundation
 import Hummingbird
 import Nightlight

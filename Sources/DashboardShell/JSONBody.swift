@@ -1,0 +1,114 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// Reading and writing the JSON bodies of the API, with errors that name the field.
+package enum JSONBody {
+    /// The largest request body accepted (a week schedule is well under 4 KiB of JSON).
+    package static let maximumSize = 64 * 1024
+
+    /// The encoder of every answer: sorted keys, ISO 8601 dates.
+    package static func encoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }
+
+    /// `value` as a JSON response.
+    package static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let data: Data
+        do {
+            data = try encoder().encode(value)
+        } catch {
+            data = Data(#"{"error":{"code":"internal","message":"the answer could not be encoded"}}"#.utf8)
+            return Response(status: .internalServerError, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        }
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Decodes the request's body as `T`; a body that is not JSON, has a wrong type or misses a
+    /// field is a 400 naming the field.
+    package static func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maximumSize)
+        } catch {
+            throw DashboardError(.contentTooLarge, "tooLarge", "the request body is over \(maximumSize / 1024) KiB")
+        }
+        return try decode(type, from: Data(buffer.readableBytesView))
+    }
+
+    /// Decodes `data` as `T` (see ``decode(_:from:)-(_,Request)``).
+    package static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
+        guard !data.isEmpty else { throw DashboardError(.badRequest, "invalidJSON", "the request body is empty; send a JSON object") }
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch let error as DecodingError {
+            throw describe(error)
+        } catch let error as any DashboardValueError {
+            // A value's own decoding (a color that is not #RRGGBB) says what, not where.
+            throw DashboardError(.badRequest, "invalidValue", error.description)
+        }
+    }
+
+    /// A decoding failure as a 400 that names the field.
+    package static func describe(_ error: DecodingError) -> DashboardError {
+        switch error {
+        case .typeMismatch(let type, let context):
+            return .invalid(FieldPath.json(context.codingPath), "must be \(expected(type))")
+        case .valueNotFound(let type, let context):
+            return .invalid(FieldPath.json(context.codingPath), "must be \(expected(type)), not null")
+        case .keyNotFound(let key, let context):
+            return .invalid(FieldPath.json(context.codingPath + [key]), "is required")
+        case .dataCorrupted(let context):
+            if let value = context.underlyingError as? DashboardError { return value }
+            if context.codingPath.isEmpty {
+                return DashboardError(.badRequest, "invalidJSON", "the request body is not valid JSON")
+            }
+            let field = FieldPath.json(context.codingPath)
+            if let value = context.underlyingError as? any DashboardValueError {
+                return DashboardError(.badRequest, "invalidValue", value.message, field: field)
+            }
+            return .invalid(field, context.debugDescription)
+        @unknown default:
+            return DashboardError(.badRequest, "invalidJSON", "the request body is not valid JSON")
+        }
+    }
+
+    private static func expected(_ type: Any.Type) -> String {
+        switch type {
+        case is String.Type: "a string"
+        case is Bool.Type: "true or false"
+        case is Int.Type, is Int64.Type, is UInt8.Type, is Int32.Type: "an integer"
+        case is Double.Type, is Float.Type: "a number"
+        case is [String: Any].Type: "an object"
+        case is [Any].Type: "an array"
+        default: type is any Collection.Type ? "an array" : "an object"
+        }
+    }
+}
+
+/// Request fields as JSON paths (`groups[0].periods[1].end`).
+package enum FieldPath {
+    /// A coding path as a JSON path.
+    package static func json(_ path: [any CodingKey]) -> String {
+        var text = ""
+        for key in path {
+            if let index = key.intValue {
+                text += "[\(index)]"
+            } else {
+                text += text.isEmpty ? key.stringValue : "." + key.stringValue
+            }
+        }
+        return text.isEmpty ? "body" : text
+    }
+}
+
+extension String {
+    /// The rest of the string after `prefix`, or nil when it does not start with it.
+    package func dropPrefix(_ prefix: String) -> String? {
+        hasPrefix(prefix) ? String(dropFirst(prefix.count)) : nil
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Hummingbird
+
+/// Lets a request through only when it carries the access token: in the `Authorization: Bearer`
+/// header, in the session cookie, or (on a first visit) as `?token=`, which sets the cookie
+/// and redirects to the same URL without the token. Only the login page is served without it.
+///
+/// A missing or wrong token gets a 401 JSON error under `/api/`, and a redirect to `/login`
+/// elsewhere.
+package struct AuthenticationMiddleware: RouterMiddleware {
+    package typealias Context = DashboardContext
+
+    /// The name of the session cookie.
+    package static let cookieName = "nightlight_token"
+    /// The paths served without the token.
+    package static let publicPaths: Set<String> = ["/login"]
+
+    package let token: String
+
+    /// Lets in the requests that carry `token`.
+    package init(token: String) {
+        self.token = token
+    }
+
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        let path = request.uri.path
+        if Self.publicPaths.contains(path) { return try await next(request, context) }
+        var context = context
+        if let given = request.uri.queryParameters.get("token"), request.method == .get || request.method == .head {
+            guard AccessToken.matches(given, token) else { return refuse(request, "the token in the URL is wrong") }
+            var response = Response.redirect(to: Self.cleanURL(path: path, query: request.uri.query), type: .found)
+            response.setCookie(Self.cookie(token))
+            return response
+        }
+        if let header = request.headers[.authorization] {
+            let parts = header.split(separator: " ", maxSplits: 1)
+            guard parts.count == 2, parts[0].lowercased() == "bearer", AccessToken.matches(String(parts[1]).trimmingCharacters(in: .whitespaces), token) else {
+                return refuse(request, "the Authorization header does not hold the right token (expected `Bearer TOKEN`)")
+            }
+            context.credential = .bearer
+        } else if let cookie = request.cookies[Self.cookieName]?.value {
+            guard AccessToken.matches(cookie, token) else { return refuse(request, "the session cookie holds an old or wrong token; open the URL the dashboard printed") }
+            context.credential = .cookie
+        } else {
+            return refuse(request, "the access token is missing: open the URL the dashboard printed, or send `Authorization: Bearer TOKEN`")
+        }
+        return try await next(request, context)
+    }
+
+    /// A 401 for the API, a redirect to the login page for anything else.
+    private func refuse(_ request: Request, _ message: String) -> Response {
+        if Self.isAPI(request.uri.path) {
+            var response = DashboardError(.unauthorized, "unauthorized", message).response
+            response.headers[.wwwAuthenticate] = "Bearer"
+            return response
+        }
+        return .redirect(to: "/login", type: .found)
+    }
+
+    /// Whether `path` is under `/api`.
+    package static func isAPI(_ path: String) -> Bool {
+        path == "/api" || path.hasPrefix("/api/")
+    }
+
+    /// `path` with the query minus its `token` items.
+    package static func cleanURL(path: String, query: String?) -> String {
+        let kept = (query ?? "").split(separator: "&").filter { !$0.hasPrefix("token=") && $0 != "token" }
+        return kept.isEmpty ? path : path + "?" + kept.joined(separator: "&")
+    }
+
+    /// The session cookie: HttpOnly (no script reads it), SameSite=Strict (no other site's page
+    /// makes the browser send it), for the whole server, kept 30 days.
+    package static func cookie(_ token: String) -> Cookie {
+        Cookie(name: cookieName, value: token, maxAge: 30 * 86_400, path: "/", httpOnly: true, sameSite: .strict)
+    }
+}

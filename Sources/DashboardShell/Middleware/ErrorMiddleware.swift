@@ -1,0 +1,26 @@
+import Hummingbird
+import Logging
+
+/// Turns every error a handler throws into the JSON answer of ``DashboardError`` (and a
+/// route that does not exist into a JSON 404), so nothing reaches the client as a bare 500.
+package struct ErrorMiddleware: RouterMiddleware {
+    package typealias Context = DashboardContext
+
+    /// The middleware.
+    package init() {}
+
+    package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch {
+            var failure = DashboardError.from(error)
+            if failure.status == .notFound, failure.code == "http" {
+                failure = DashboardError(.notFound, "notFound", "there is no \(request.method) \(request.uri.path); docs/dashboard-api.md lists the API")
+            }
+            if failure.status.code >= 500 {
+                context.logger.warning("\(request.method) \(request.uri.path): \(failure.message)")
+            }
+            return failure.response
+        }
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+
+/// The pages: `/` (the dashboard, behind the token), `/login` (served to anyone) and the page's
+/// scripts, styles and images under `/assets/` (behind the token).
+///
+/// They come from the app's resources; `NIGHTLIGHT_DASHBOARD_RESOURCES` names another folder of
+/// the same layout (for working on the page without rebuilding).
+package struct PagesController {
+    /// The folder the pages come from.
+    package let folder: URL?
+
+    /// Pages from `folder` (an app's resources), unless `NIGHTLIGHT_DASHBOARD_RESOURCES` in
+    /// `environment` names another folder of the same layout.
+    package init(folder: URL?, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        if let path = environment["NIGHTLIGHT_DASHBOARD_RESOURCES"], !path.isEmpty {
+            self.folder = URL(fileURLWithPath: path, isDirectory: true)
+        } else {
+            self.folder = folder
+        }
+    }
+
+    package func add(to router: Router<DashboardContext>) {
+        router.get("/") { _, _ in try page("index.html") }
+        router.get("login") { _, _ in try page("login.html") }
+        router.get("assets/**") { _, context in
+            let name = context.parameters.getCatchAll().joined(separator: "/")
+            guard let type = Self.assetType(name) else {
+                throw DashboardError(.notFound, "notFound", "there is no asset '\(name)'")
+            }
+            return try file("assets/" + name, type: type)
+        }
+    }
+
+    /// The content type of an asset path, or nil for a path that is not one. An asset path is
+    /// one or more plain names joined by `/` (folders such as `lib/` or `views/today/`), each of
+    /// ASCII letters, digits, `-`, `_` and `.`, none starting with a dot (no `..`, no hidden
+    /// files), the last with a known extension.
+    package static func assetType(_ path: String) -> String? {
+        let components = path.split(separator: "/", omittingEmptySubsequences: false)
+        let plain = components.allSatisfy { name in
+            !name.isEmpty && !name.hasPrefix(".")
+                && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == ".") }
+        }
+        guard plain, components.count <= 4, let name = components.last, let dot = name.lastIndex(of: ".") else { return nil }
+        switch name[name.index(after: dot)...] {
+        case "js": return "text/javascript; charset=utf-8"
+        case "css": return "text/css; charset=utf-8"
+        case "svg": return "image/svg+xml"
+        case "png": return "image/png"
+        case "ico": return "image/x-icon"
+        case "json": return "application/json"
+        default: return nil
+        }
+    }
+
+    /// A page, never cached, never framed by another site.
+    package func page(_ name: String) throws -> Response {
+        try file(name, type: "text/html; charset=utf-8")
+    }
+
+    private func file(_ relativePath: String, type: String) throws -> Response {
+        guard let folder else {
+            throw DashboardError(.internalServerError, "missingResource", "the dashboard's resources are missing; reinstall")
+        }
+        guard let data = FileManager.default.contents(atPath: folder.appendingPathComponent(relativePath).path) else {
+            if relativePath.hasPrefix("assets/") {
+                throw DashboardError(.notFound, "notFound", "there is no asset '\(relativePath.dropFirst(7))'")
+            }
+            throw DashboardError(.internalServerError, "missingResource", "the page \(relativePath) is missing from the dashboard's resources (\(folder.path)); reinstall")
+        }
+        return Response(
+            status: .ok,
+            headers: [
+                .contentType: type, .cacheControl: "no-store",
+                .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+                .xContentTypeOptions: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin",
+            ],
+            body: .init(byteBuffer: ByteBuffer(bytes: data))
+        )
+    }
+}

@@ -1,0 +1,56 @@
+import BLECore
+import Foundation
+import Hummingbird
+
+/// Reading and checking what a request names: path parameters, query items, names.
+package enum RequestInput {
+    /// The `{address}` path parameter, checked and uppercased.
+    package static func address(_ context: DashboardContext) throws -> String {
+        try address(context.parameters.get("address")?.removingPercentEncoding ?? "", field: "address")
+    }
+
+    /// `text` as a device address, checked and uppercased; errors name `field`.
+    package static func address(_ text: String, field: String) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard (try? DeviceAddress(parsing: trimmed)) != nil else {
+            throw DashboardError.invalid(field, "'\(trimmed)' is not a device address; expected six hex bytes like C4:4E:4C:00:00:01")
+        }
+        return trimmed.uppercased()
+    }
+
+    /// The `{name}` path parameter (a saved schedule's name).
+    package static func scheduleName(_ context: DashboardContext) throws -> String {
+        guard let name = context.parameters.get("name")?.removingPercentEncoding, !name.isEmpty else {
+            throw DashboardError.invalid("name", "the schedule name is missing from the URL")
+        }
+        return name
+    }
+
+    /// A name given in a body: trimmed, not empty, at most `maximumBytes` UTF-8 bytes.
+    package static func name(_ text: String, field: String, maximumBytes: Int) throws -> String {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { throw DashboardError.invalid(field, "cannot be empty") }
+        guard trimmed.utf8.count <= maximumBytes else {
+            throw DashboardError.invalid(field, "is \(trimmed.utf8.count) bytes long; at most \(maximumBytes)")
+        }
+        return trimmed
+    }
+
+    /// An integer query item in `range`, or `defaultValue` when absent.
+    package static func integer(_ request: Request, _ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws -> Int {
+        guard let text = request.uri.queryParameters.get(name) else { return defaultValue }
+        guard let value = Int(text), range.contains(value) else {
+            throw DashboardError.invalid(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+
+    /// A number query item in `range`, or `defaultValue` when absent.
+    package static func number(_ request: Request, _ name: String, in range: ClosedRange<Double>, default defaultValue: Double) throws -> Double {
+        guard let text = request.uri.queryParameters.get(name) else { return defaultValue }
+        guard let value = Double(text), value.isFinite, range.contains(value) else {
+            throw DashboardError.invalid(name, "must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+        }
+        return value
+    }
+}

@@ -1,0 +1,157 @@
+import BLEProfiles
+import DashboardShell
+import Foundation
+import Hummingbird
+import HummingbirdWebSocket
+import NIOCore
+
+/// `/api/panels/…`: the device panels of the seed devices (``PanelDevices``): the list of those
+/// heard, a Bean's light, a bulb's color and hue cycle, a Mi Band 2's activity, battery and heart
+/// rate, and the live socket of a SensorTag's sensors (docs/dashboard-api.md, "Device panels").
+package struct PanelsController {
+    /// The devices behind the routes.
+    let panels: PanelDevices
+
+    /// The routes of `panels`.
+    package init(panels: PanelDevices) {
+        self.panels = panels
+    }
+
+    package func add(to api: RouterGroup<DashboardContext>) {
+        let panels = panels
+        let routes = api.group("panels")
+        routes.get("devices") { request, _ in
+            let seconds = try RequestInput.number(request, "seconds", in: 0.5...10, default: 2)
+            return JSONBody.response(PanelDeviceList(devices: try await panels.scan(for: .milliseconds(Int(seconds * 1000)))))
+        }
+
+        // Bean (seed 001): scratch bank 1 is the light.
+        routes.get("bean/:address") { _, context in
+            let address = try RequestInput.address(context)
+            return JSONBody.response(try await panels.beanState(address))
+        }
+        routes.put("bean/:address") { request, context in
+            let address = try RequestInput.address(context)
+            let body = try await JSONBody.decode(PanelBeanRequest.self, from: request)
+            let color = try PanelInput.color(body.color, field: "color")
+            return JSONBody.response(try await panels.setBean(address, BeanLight(isOn: body.isOn, color: color)))
+        }
+
+        // Color bulb (seed 000): its color and the hue cycle.
+        routes.put("bulb/:address/color") { request, context in
+            let address = try RequestInput.address(context)
+            let body = try await JSONBody.decode(PanelColorRequest.self, from: request)
+            let color = try PanelInput.color(body.color, field: "color")
+            try await panels.setBulbColor(address, color)
+            return JSONBody.response(PanelColorRequest(color: color.hex))
+        }
+        routes.get("bulb/:address/cycle") { _, context in
+            let address = try RequestInput.address(context)
+            return JSONBody.response(await panels.cycleRecord(address))
+        }
+        routes.post("bulb/:address/cycle") { request, context in
+            let address = try RequestInput.address(context)
+            let body = try await PanelInput.optionalBody(PanelCycleRequest.self, from: request) ?? PanelCycleRequest()
+            let seconds = body.periodSeconds ?? 5
+            guard seconds.isFinite, (1...60).contains(seconds) else {
+                throw DashboardError.invalid("periodSeconds", "must be from 1 to 60 seconds, not \(seconds)")
+            }
+            let steps = body.steps ?? ColorBulb.cycleSteps
+            guard (2...1000).contains(steps) else {
+                throw DashboardError.invalid("steps", "must be from 2 to 1000 colors a cycle, not \(steps)")
+            }
+            let record = try await panels.startCycle(address, period: .milliseconds(Int(seconds * 1000)), steps: steps)
+            return JSONBody.response(record, status: .accepted)
+        }
+        routes.delete("bulb/:address/cycle") { _, context in
+            let address = try RequestInput.address(context)
+            return JSONBody.response(await panels.stopCycle(address))
+        }
+
+        // Mi Band 2 (seed 002).
+        routes.post("miband/:address/auth") { request, context in
+            let address = try RequestInput.address(context)
+            let body = try await PanelInput.optionalBody(PanelBandAuthRequest.self, from: request)
+            let key: MiBand2Key
+            if let text = body?.key {
+                do {
+                    key = try MiBand2Key(hex: text)
+                } catch {
+                    throw DashboardError.invalid("key", (error as? ProfileError)?.message ?? "\(error)")
+                }
+            } else {
+                key = .standard
+            }
+            return JSONBody.response(try await panels.authenticateBand(address, key: key))
+        }
+        routes.get("miband/:address/activity") { _, context in
+            let address = try RequestInput.address(context)
+            let activity = try await panels.withBand(address) { band in try await band.activity() }
+            return JSONBody.response(
+                PanelBandActivity(address: address, steps: Int(activity.steps), meters: Int(activity.meters), kilocalories: Int(activity.kilocalories))
+            )
+        }
+        routes.get("miband/:address/battery") { _, context in
+            let address = try RequestInput.address(context)
+            let battery = try await panels.withBand(address) { band in try await band.battery() }
+            return JSONBody.response(
+                PanelBandBattery(address: address, level: Int(battery.level), isCharging: battery.isCharging, lastCharge: battery.lastCharge?.description)
+            )
+        }
+        routes.post("miband/:address/heart-rate") { _, context in
+            let address = try RequestInput.address(context)
+            let bpm = try await panels.withBand(address) { band in try await band.measureHeartRate(timeout: .seconds(30)) }
+            return JSONBody.response(PanelHeartRate(address: address, bpm: bpm))
+        }
+
+        // SensorTag (seed 004): every sensor, live.
+        routes.ws(
+            "sensortag/live",
+            shouldUpgrade: { request, _ in
+                _ = try RequestInput.address(request.uri.queryParameters.get("address") ?? "", field: "address")
+                _ = try RequestInput.integer(request, "periodMs", in: 300...2550, default: 1000)
+                return .upgrade([:])
+            },
+            onUpgrade: { inbound, outbound, context in
+                let request = context.request
+                guard let address = try? RequestInput.address(request.uri.queryParameters.get("address") ?? "", field: "address"),
+                    let period = try? RequestInput.integer(request, "periodMs", in: 300...2550, default: 1000)
+                else { return }
+                let feed = Task {
+                    let encoder = JSONBody.encoder()
+                    for await message in panels.tagReadings(address, period: .milliseconds(period)) {
+                        try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))
+                    }
+                }
+                defer { feed.cancel() }
+                // The page sends nothing; the socket's end ends the feed.
+                for try await _ in inbound {}
+            }
+        )
+    }
+}
+
+/// Reading and checking what the panel routes are sent.
+enum PanelInput {
+    /// A `#RRGGBB` color; errors name `field`.
+    static func color(_ text: String, field: String) throws -> RGB {
+        do {
+            return try RGB(hex: text)
+        } catch {
+            throw DashboardError.invalid(field, "\(error.description); e.g. #FF8000")
+        }
+    }
+
+    /// The JSON body as `T`, or nil when the request has none.
+    static func optionalBody<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T? {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: JSONBody.maximumSize)
+        } catch {
+            throw DashboardError(.contentTooLarge, "tooLarge", "the request body is over \(JSONBody.maximumSize / 1024) KiB")
+        }
+        guard buffer.readableBytes > 0 else { return nil }
+        return try JSONBody.decode(type, from: Data(buffer.readableBytesView))
+    }
+}

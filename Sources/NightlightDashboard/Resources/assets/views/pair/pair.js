@@ -1,0 +1,168 @@
+// Pairing (#/pair): the nightlights heard nearby (GET /api/scan), and pairing one with the
+// child's name (POST /api/devices/pair), then its dashboard.
+// Hooks: [data-test="rescan"], [data-test="scan-list"], [data-test="scan-item"][data-address],
+// [data-test="scan-empty"], [data-test="scanning"], [data-test="needs-setup"], [data-test="paired-badge"],
+// [data-test="pair-open"] (shows the pairing form), [data-test="pair-child-name"] (input,
+// data-field="childName"), [data-test="pair-submit"], [data-test="pair-cancel"], [data-test="open-dashboard"].
+
+import { api } from "../../lib/api.js";
+import { h, icon } from "../../lib/dom.js";
+import { clearErrors, showError, toast } from "../../lib/feedback.js";
+import { clockNotice } from "../../model/clock.js";
+
+const SCAN_SECONDS = 3;
+
+/** Shows the nightlights heard nearby in `container`, each with its pairing form; returns the cleanup. */
+export async function render(container, ctx) {
+  const list = h("ul", { class: "scan-list", dataset: { test: "scan-list" }, "aria-live": "polite", "aria-busy": "false" });
+  const scanning = h("div", { class: "scanning", dataset: { test: "scanning" }, hidden: true },
+    h("p", { class: "muted small" }, `Listening for nightlights for ${SCAN_SECONDS} seconds…`),
+    h("div", { class: "scanning-bar", "aria-hidden": "true" }));
+  const rescan = h("button", { type: "button", class: "button secondary", dataset: { test: "rescan" }, onclick: () => scan() },
+    icon("refresh"), "Scan again");
+
+  const first = ctx.devices.length === 0;
+  container.append(
+    h("div", { class: "view-head" },
+      h("div", null,
+        h("h1", null, first ? "Welcome! Pair a nightlight" : "Pair a nightlight"),
+        h("p", { class: "lead" }, "Switch the nightlight on and keep it near this computer. A new nightlight asks for your child's name.")),
+      rescan),
+    scanning,
+    list);
+
+  let alive = true;
+
+  async function scan() {
+    rescan.disabled = true;
+    scanning.hidden = false;
+    list.setAttribute("aria-busy", "true");
+    container.querySelector(":scope > .banner")?.remove();
+    try {
+      const heard = await api("GET", `/api/scan?seconds=${SCAN_SECONDS}`);
+      if (!alive) return;
+      // A nightlight whose pairing form is open keeps its card (and what was typed).
+      const open = list.querySelector(".pair-form")?.closest("[data-test='scan-item']");
+      const items = heard.map((item) => (open?.dataset.address === item.address ? open : scanItem(item, ctx)));
+      list.replaceChildren(...(items.length ? items : [emptyState()]));
+    } catch (error) {
+      if (!alive) return;
+      list.replaceChildren();
+      ctx.problem(error, scan);
+    } finally {
+      rescan.disabled = false;
+      scanning.hidden = true;
+      list.setAttribute("aria-busy", "false");
+    }
+  }
+
+  await scan();
+  return () => {
+    alive = false;
+  };
+}
+
+function emptyState() {
+  return h("li", { class: "card empty", dataset: { test: "scan-empty" } },
+    icon("bluetooth"),
+    h("h2", null, "No nightlight heard"),
+    h("p", null, "Check that it is switched on, close by, and not connected to a phone. Then scan again."));
+}
+
+/** 4 bars from −60 dBm and stronger, 1 bar below −80 dBm. */
+function signalBars(rssi) {
+  const bars = rssi >= -60 ? 4 : rssi >= -70 ? 3 : rssi >= -80 ? 2 : 1;
+  const words = ["", "weak", "fair", "good", "excellent"][bars];
+  return h("span", { "aria-label": `Signal ${words}, ${rssi} dBm`, title: `Signal ${words}` },
+    h("span", { class: "signal", "aria-hidden": "true" }, [1, 2, 3, 4].map((n) => h("i", { class: n <= bars ? "on" : null }))),
+    h("span", { "aria-hidden": "true" }, `${rssi} dBm`));
+}
+
+function scanItem(item, ctx) {
+  const paired = ctx.devices.find((device) => device.address.toUpperCase() === item.address.toUpperCase());
+  const li = h("li", { class: "card scan-item", dataset: { test: "scan-item", address: item.address } });
+  const titleId = `scan-${item.address.replaceAll(":", "")}`;
+
+  const top = h("div", { class: "scan-top" },
+    h("div", { class: "scan-glow" }, icon("moon")),
+    h("div", { class: "scan-body" },
+      h("div", { class: "scan-title" },
+        h("span", { class: "scan-name", id: titleId }, paired?.childName ? `${paired.childName} · ${item.name}` : item.name),
+        item.needsConfiguration && h("span", { class: "badge warn", dataset: { test: "needs-setup" } }, "Needs setup"),
+        paired && h("span", { class: "badge ok", dataset: { test: "paired-badge" } }, icon("check"), "Paired")),
+      h("span", { class: "muted small mono" }, item.address)));
+
+  const meta = h("div", { class: "scan-meta" },
+    signalBars(item.rssi),
+    h("span", null, icon("battery"), `${item.batteryLevel} %`),
+    item.isCharging && h("span", { class: "charging" }, icon("bolt"), "Charging"),
+    !item.isClockSet && h("span", null, icon("clock"), "Clock not set"));
+
+  const actions = h("div", { class: "button-row" });
+  if (paired) {
+    actions.append(h("a", { class: "button primary", href: `#/dashboard/${paired.address}`, dataset: { test: "open-dashboard" } }, "Open dashboard"));
+  } else {
+    const open = h("button", { type: "button", class: "button primary", dataset: { test: "pair-open" }, "aria-describedby": titleId, onclick: () => {
+      actions.hidden = true;
+      const form = pairForm(item, ctx, () => {
+        form.remove();
+        actions.hidden = false;
+        open.focus();
+      });
+      li.append(form);
+      form.querySelector("input").focus();
+    } }, icon("bluetooth"), "Pair");
+    actions.append(open);
+  }
+  li.append(top, meta, actions);
+  return li;
+}
+
+function pairForm(item, ctx, cancel) {
+  const inputId = `child-name-${item.address.replaceAll(":", "")}`;
+  const hintId = `${inputId}-hint`;
+  const input = h("input", {
+    id: inputId, type: "text", name: "childName", autocomplete: "off", maxlength: "40",
+    dataset: { field: "childName", test: "pair-child-name" },
+    "aria-required": item.needsConfiguration ? "true" : null,
+    "aria-describedby": hintId,
+    placeholder: item.needsConfiguration ? "e.g. Mia" : "Keep the current name",
+  });
+  const submit = h("button", { type: "submit", class: "button primary", dataset: { test: "pair-submit" } }, "Pair");
+  const form = h("form", { class: "pair-form", novalidate: true },
+    h("div", { class: "field" },
+      h("label", { for: inputId }, item.needsConfiguration ? "Child's name (required)" : "Child's name"),
+      input,
+      h("p", { class: "hint", id: hintId },
+        item.needsConfiguration
+          ? `This nightlight is new: give it the name of the child who sleeps with it (up to ${ctx.limits.childName.maximumBytes} letters).`
+          : "Optional: a new name replaces the one the nightlight has.")),
+    h("p", { class: "form-error", hidden: true }),
+    h("div", { class: "button-row" },
+      submit,
+      h("button", { type: "button", class: "button secondary", dataset: { test: "pair-cancel" }, onclick: cancel }, "Cancel")));
+
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    clearErrors(form);
+    submit.disabled = true;
+    submit.setAttribute("aria-busy", "true");
+    const childName = input.value.trim();
+    try {
+      const answer = await api("POST", "/api/devices/pair", childName ? { address: item.address, childName } : { address: item.address });
+      await ctx.reloadDevices();
+      const name = answer.device.childName || answer.device.deviceName;
+      toast(`Paired ${name}'s nightlight (${answer.device.deviceName}).`, "success");
+      const notice = clockNotice(answer.clock);
+      if (notice) toast(notice, "info");
+      ctx.navigate(`#/dashboard/${answer.device.address}`);
+    } catch (error) {
+      showError(form, error);
+      input.focus();
+    } finally {
+      submit.disabled = false;
+      submit.removeAttribute("aria-busy");
+    }
+  });
+  return form;
+}

@@ -1,0 +1,171 @@
+// Today (#/dashboard/ADDR): what the nightlight shows now and why, today's timeline (drag or
+// keyboard to edit a period, then "today only" or "every <group>"), the temporary and week
+// schedules, the child button, the battery and the clock (§8 prompts). Live updates change the
+// values in place. This module puts the parts together (views/today/*.js) and keeps them
+// current; they share createTodayState's state.
+// Hooks: those of the parts, and [data-test="stale-notice"] with [data-test="stale-reload"]
+// (a schedule write refused because the schedule changed elsewhere).
+
+import { api, nightlightPath } from "../../lib/api.js";
+import { h, icon } from "../../lib/dom.js";
+import { toast } from "../../lib/feedback.js";
+import { store } from "../../lib/store.js";
+import { showStaleNotice } from "../shared/stale-notice.js";
+import { clockCard } from "./clock-card.js";
+import { modeHero, nameHead } from "./head.js";
+import { editPeriod } from "./period-editor.js";
+import { temporaryCard, weekCard } from "./schedule-cards.js";
+import { batteryCard, buttonCard } from "./status-cards.js";
+import { createTimeline } from "./timeline.js";
+import { createTodayState } from "./today-state.js";
+
+/** Without live updates, the status is read at least this often (§8: every 60 s). */
+const POLL_MS = 60000;
+
+/** Shows Today in `container`; returns its cleanup. */
+export async function render(container, ctx) {
+  const status = ctx.status ?? (await ctx.refresh());
+  if (!container.isConnected) return undefined; // left while loading: no clock check for a view not shown
+  const today = createTodayState(ctx, status);
+
+  const head = nameHead(today);
+  const hero = modeHero(today);
+  const timeline = createTimeline({ clock: today.clock, limits: ctx.limits, onEdit: edit, onAdd: () => edit(null, null) });
+  const cards = {
+    temporary: temporaryCard(today, { onCleared: cleared, onStale: stale }),
+    week: weekCard(today),
+    button: buttonCard(today),
+    battery: batteryCard(today),
+    clock: clockCard(today, { reload, onClockChanged: () => head.drawDate() }),
+  };
+  const timelineCard = h("section", { class: "card wide", "aria-labelledby": "timeline-heading" },
+    h("div", { class: "card-head" }, h("h2", { id: "timeline-heading" }, icon("today"), "Today's light"), timeline.addButton),
+    timeline.element);
+  container.append(head.element,
+    h("div", { class: "grid" }, hero.element, timelineCard, cards.temporary.element, cards.battery.element, cards.button.element, cards.week.element, cards.clock.element));
+
+  function drawAll() {
+    head.draw();
+    head.drawDate();
+    hero.draw();
+    timeline.update(today.status.timeline, { temporary: today.temporaryActive(), group: today.group(), weekName: today.status.weekSchedule.name });
+    for (const card of Object.values(cards)) card.draw();
+  }
+
+  /** Re-reads the status and redraws everything. */
+  async function reload() {
+    today.take(await ctx.refresh());
+    drawAll();
+  }
+
+  /** A schedule write was refused: the schedule changed elsewhere. Nothing was written. */
+  function stale() {
+    timeline.reset();
+    showStaleNotice(container, reload);
+  }
+
+  async function edit(index, draft) {
+    const saved = await editPeriod(today, index, draft);
+    if (saved?.stale) return stale();
+    if (!saved) return timeline.reset();
+    await reload();
+    toast(saved.message, "success");
+    timeline.focusPeriodAt(saved.start);
+    return undefined;
+  }
+
+  async function cleared() {
+    await reload();
+    timeline.focusAdd();
+  }
+
+  ctx.onLive((message) => onLive(today, message, { hero, head, ...cards }));
+
+  // Every second: the clock, the now marker, countdowns; a new day re-reads the status.
+  let shownDay = today.clock.day();
+  const ticker = setInterval(() => {
+    if (today.clock.day() !== shownDay) {
+      shownDay = today.clock.day();
+      reload().catch(() => {});
+      return;
+    }
+    cards.clock.update();
+    timeline.moveNow();
+    if (today.buttonStatus.isLightOn) {
+      cards.button.update();
+      if (today.status.activeState.mode === 3) hero.drawReason();
+    }
+  }, 1000);
+
+  // Without live updates, the battery, mode, button and clock are read at least every 60 s (§8),
+  // and updated in place: the schedules stay as drawn (an edit in progress stays, and a write is
+  // still made on the version on show).
+  const poller = setInterval(async () => {
+    if (today.liveConnected) return;
+    let fresh;
+    try {
+      fresh = await ctx.refresh();
+    } catch {
+      return; // the live connection indicator already tells
+    }
+    const { weekSchedule, temporarySchedule, timeline: segments, versions } = today.status;
+    today.take({ ...fresh, weekSchedule, temporarySchedule, timeline: segments, versions });
+    hero.draw();
+    cards.battery.update();
+    cards.button.update();
+    cards.clock.update();
+  }, POLL_MS);
+
+  drawAll();
+
+  // §8: the clock is compared when a nightlight is selected on the dashboard.
+  if (store.get().clockCheckedFor !== ctx.address) {
+    store.set({ clockCheckedFor: ctx.address });
+    api("POST", nightlightPath(ctx.address, "clock", "sync"), {})
+      .then((answer) => cards.clock.settle(answer))
+      .catch((error) => cards.clock.showError(error));
+  }
+
+  return () => {
+    clearInterval(ticker);
+    clearInterval(poller);
+    timeline.stop();
+  };
+}
+
+/** Takes a live message into Today's state and redraws the parts it changes ({hero, head, and the cards}). */
+function onLive(today, message, parts) {
+  switch (message.type) {
+    case "activeState":
+      today.status.activeState = message.activeState;
+      parts.hero.draw();
+      break;
+    case "battery":
+      today.status.batteryLevel = message.batteryLevel;
+      parts.battery.update();
+      break;
+    case "power":
+      today.status.powerState = message.powerState;
+      parts.battery.update();
+      break;
+    case "clock":
+      today.clock.set(message.clock);
+      parts.clock.update();
+      parts.head.drawDate();
+      break;
+    case "button":
+      today.takeButtonStatus(message.button);
+      today.status.button.status = message.button;
+      parts.button.update();
+      parts.hero.draw();
+      break;
+    case "connection":
+      today.liveConnected = message.connection === "connected";
+      break;
+    case "socket":
+      if (message.state !== "open") today.liveConnected = false;
+      break;
+    default:
+      break;
+  }
+}
