@@ -25,7 +25,15 @@ package struct PanelsController {
             return JSONBody.response(PanelDeviceList(devices: try await panels.scan(for: .milliseconds(Int(seconds * 1000)))))
         }
 
-        // Bean (seed 001): scratch bank 1 is the light.
+        addBean(to: routes)
+        addBulb(to: routes)
+        addBand(to: routes)
+        addSensorTag(to: routes)
+    }
+
+    /// Bean (seed 001): scratch bank 1 is the light.
+    private func addBean(to routes: RouterGroup<DashboardContext>) {
+        let panels = panels
         routes.get("bean/:address") { _, context in
             let address = try RequestInput.address(context)
             return JSONBody.response(try await panels.beanState(address))
@@ -37,7 +45,11 @@ package struct PanelsController {
             return JSONBody.response(try await panels.setBean(address, BeanLight(isOn: body.isOn, color: color)))
         }
 
-        // Color bulb (seed 000): its color and the hue cycle.
+    }
+
+    /// Color bulb (seed 000): its color and the hue cycle.
+    private func addBulb(to routes: RouterGroup<DashboardContext>) {
+        let panels = panels
         routes.put("bulb/:address/color") { request, context in
             let address = try RequestInput.address(context)
             let body = try await JSONBody.decode(PanelColorRequest.self, from: request)
@@ -68,7 +80,11 @@ package struct PanelsController {
             return JSONBody.response(await panels.stopCycle(address))
         }
 
-        // Mi Band 2 (seed 002).
+    }
+
+    /// Mi Band 2 (seed 002): authentication, activity, battery, heart rate.
+    private func addBand(to routes: RouterGroup<DashboardContext>) {
+        let panels = panels
         routes.post("miband/:address/auth") { request, context in
             let address = try RequestInput.address(context)
             let body = try await PanelInput.optionalBody(PanelBandAuthRequest.self, from: request)
@@ -104,7 +120,11 @@ package struct PanelsController {
             return JSONBody.response(PanelHeartRate(address: address, bpm: bpm))
         }
 
-        // SensorTag (seed 004): every sensor, live.
+    }
+
+    /// SensorTag (seed 004): every sensor, live.
+    private func addSensorTag(to routes: RouterGroup<DashboardContext>) {
+        let panels = panels
         routes.ws(
             "sensortag/live",
             shouldUpgrade: { request, _ in

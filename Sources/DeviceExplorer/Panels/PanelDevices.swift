@@ -49,7 +49,7 @@ package actor PanelDevices {
     /// Listens for `duration` and returns the seed devices heard, strongest first, with those the
     /// panels are connected to (a connected device does not advertise).
     func scan(for duration: Duration) async throws -> [PanelDeviceList.Entry] {
-        let heard = try await link.panelScan(for: duration, clock: configuration.clock)
+        let heard = try await link.scan(for: duration)
         var entries = heard.compactMap { discovery in
             PanelKind.of(discovery.advertisement).map {
                 PanelDeviceList.Entry(kind: $0, address: discovery.address.description.uppercased(), name: discovery.name, rssi: discovery.rssi)
@@ -245,7 +245,7 @@ package actor PanelDevices {
 
     private func profile<P: PeripheralProfile>(_ address: String, _ make: @Sendable (Peripheral) -> P) async throws -> P {
         if let known = profiles[address] as? P { return known }
-        let peripheral = try await link.panelPeripheral(address, searchTime: configuration.searchTime, clock: configuration.clock)
+        let peripheral = try await link.peripheral(address, searchTime: configuration.searchTime)
         let profile = make(peripheral)
         if peripheral.isConnected { try await profile.discover() }
         profiles[address] = profile
