@@ -48,7 +48,13 @@ public final class DeviceLink: Sendable {
         try await radio.withDevice(address, connect: { peripheral in
             try await self.client(for: peripheral).connect()
         }) { peripheral in
-            try await body(self.client(for: peripheral))
+            let client = self.client(for: peripheral)
+            if !client.isDiscovered {
+                // Connected by another page of the dashboard (the Explorer): find the SN's
+                // services on that connection instead of failing.
+                try await client.discover()
+            }
+            return try await body(client)
         }
     }
 

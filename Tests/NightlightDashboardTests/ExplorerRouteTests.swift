@@ -278,6 +278,24 @@ struct ExplorerRouteTests {
         }
     }
 
+    /// A nightlight the Explorer connected (the dashboard started afresh, its first page the
+    /// Explorer) serves its own dashboard on that connection: the SN's services are found then.
+    @Test func aNightlightConnectedInTheExplorerServesItsDashboard() async throws {
+        let fixture = try await ExplorerFixture()
+        let address = DashboardFixture.secondSN
+        _ = try await fixture.base.store.pair(address: address, deviceName: "SN-0002", childName: "Mia")
+        try await fixture.explore { explorer in
+            try await Self.scanUntilHeard(address, explorer)
+            #expect(try await explorer.connect(address).device.connection == "connected")
+            try await fixture.server.buildApplication().test(.router) { client in
+                let status = try await client.call(.get, "/api/devices/\(address)/status")
+                #expect(status.status == .ok, "\(status.text)")
+                #expect(status.string("identity.childName") == "Mia")
+            }
+            #expect(await fixture.server.link.radio.useCount(address) == 1, "the Explorer's hold stays")
+        }
+    }
+
     @Test func aRadioThatCannotOpenIsPoweredOffWithTheReason() async throws {
         let link = DeviceLink(DeviceLink.Configuration(
             transport: .unix(path: "/nonexistent/nightlight-explorer-test.sock"), clock: ContinuousClock(), logger: DashboardFixture.quietLogger

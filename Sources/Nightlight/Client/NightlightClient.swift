@@ -79,6 +79,11 @@ public final class NightlightClient: Sendable {
         try await discover()
     }
 
+    /// Whether ``discover()`` has found the SN's characteristics (since this client was made).
+    public var isDiscovered: Bool {
+        characteristics.withLock { !$0.isEmpty }
+    }
+
     /// Discovers the SN services and their characteristics (again after a reconnection).
     public func discover() async throws(NightlightError) {
         let wanted = [
