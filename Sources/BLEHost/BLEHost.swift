@@ -6,15 +6,19 @@ import Logging
 /// A Bluetooth Low Energy host: drives one controller over an ``HCITransport`` and runs the
 /// central and peripheral roles on it.
 ///
-/// - Controller driver (Core 5.4, Vol 4, Part E): start-up sequence, command credits and
-///   per-command timeouts (``HCICommandFlow``), ACL buffer credits with fair per-connection
-///   queues and fragmentation (``ACLScheduler``), reassembly of incoming fragments
-///   (``L2CAPReassembler``), Hardware Error handling.
-/// - L2CAP LE fixed channels (Vol 3, Part A): ATT (0x0004) to each connection's ``ATTBearer``, LE
-///   signaling (0x0005) with connection parameter updates, SMP (0x0006) answering Pairing Not
-///   Supported.
-/// - Central: ``scan(_:)``, ``connect(to:addressType:parameters:timeout:)``. Peripheral:
-///   ``startAdvertising(data:scanResponse:parameters:)``, ``incomingConnections``.
+/// The actor is a façade composing three layers, each owning its state and using the one below
+/// only through its API:
+/// - Controller driver (Core 5.4, Vol 4, Part E; `Controller/`): a sans-I/O core (`HCIDriver`:
+///   command credits and per-command timeouts, command and event waits, ACL buffer credits with
+///   fair per-connection queues and fragmentation, reassembly of incoming fragments, Hardware
+///   Error) and its adapter (the packet stream, continuations and timers), plus the start-up
+///   sequence.
+/// - L2CAP LE fixed channels (Vol 3, Part A; `L2CAP/`): ATT (0x0004) to each connection's
+///   ``ATTBearer``, LE signaling (0x0005) with connection parameter updates, SMP (0x0006) to the
+///   Security Manager beside it (`SMP/`, Vol 3, Part H), which answers Pairing Not Supported.
+/// - Device (`Device/`): central (``scan(_:)``, ``connect(to:addressType:parameters:timeout:)``)
+///   and peripheral (``startAdvertising(data:scanResponse:parameters:)``,
+///   ``incomingConnections``) roles, the connections and the GATT server wiring.
 ///
 /// ```swift
 /// let host = BLEHost(transport: transport, clock: ContinuousClock(), logger: logger)
@@ -38,46 +42,25 @@ public actor BLEHost {
     public private(set) var state: State = .idle
     /// What start-up learnt about the controller; nil before ``start()`` succeeds.
     public private(set) var controllerInfo: ControllerInfo?
-    /// The GATT server attached to every new connection's bearer, if any.
-    public private(set) var gattServer: GATTServer?
 
     let transport: any HCITransport
     let clock: any Clock<Duration>
-    var logger: Logger
+    let logger: Logger
     let stateContinuation: AsyncStream<State>.Continuation
     let incomingContinuation: AsyncStream<HostConnection>.Continuation
-
-    // I/O plumbing.
-    let writer: AsyncStream<HCIPacket>.Continuation
-    let writerStream: AsyncStream<HCIPacket>
-    let outbox: AsyncStream<OutboundPDU>.Continuation
-    let outboxStream: AsyncStream<OutboundPDU>
+    /// The tasks moving packets between the transport and the layers.
     var tasks: [Task<Void, Never>] = []
 
-    // Commands.
-    var commandFlow = HCICommandFlow()
-    var commandWaiters: [UInt64: CommandWaiter] = [:]
-    var eventWaiters: [UInt64: EventWaiter] = [:]
-    var nextID: UInt64 = 0
-
-    // ACL and L2CAP.
-    var scheduler: ACLScheduler?
-    var reassembler: L2CAPReassembler
-    var connectionRecords: [UInt16: ConnectionRecord] = [:]
-    /// Callers of ``HostConnection/waitUntilTransmitted()``, per connection handle.
-    var transmitWaiters: [UInt16: [CheckedContinuation<Void, Never>]] = [:]
-
-    // Roles.
-    var activeScan: ActiveScan?
-    var pendingConnect: PendingConnect?
-    var advertising: AdvertisingRecord?
-    /// The random address in use as own address (configured, or made at start-up for a
-    /// controller without a public address); nil: the public address.
-    var ownRandomAddress: DeviceAddress?
-    /// Counts the events on which the controller stops advertising by itself (a peripheral-role
-    /// connection, an advertising timeout): an enable that completes after one of them did not
-    /// leave advertising on.
-    var advertisingStops: UInt64 = 0
+    // The layers: each is used by the others only through its adapter's methods (the
+    // `BLEHost` extensions in its folder).
+    /// Controller driver: the sans-I/O core (`Controller/HCIDriver.swift`).
+    var driver: HCIDriver
+    /// Controller driver: its I/O (packet stream, continuations, timers).
+    var driverIO = HCIDriverIO()
+    /// L2CAP LE fixed channels of every connection (`L2CAP/L2CAPFixedChannels.swift`).
+    var channels: L2CAPFixedChannels
+    /// Device layer: roles, connections, GATT server (`Device/DeviceState.swift`).
+    var device = DeviceState()
 
     /// Creates a host on `transport`; nothing is sent until ``start()``.
     ///
@@ -98,29 +81,8 @@ public actor BLEHost {
         self.configuration = configuration
         (stateUpdates, stateContinuation) = AsyncStream<State>.makeStream(bufferingPolicy: .bufferingNewest(16))
         (incomingConnections, incomingContinuation) = AsyncStream<HostConnection>.makeStream(bufferingPolicy: .bufferingNewest(16))
-        (writerStream, writer) = AsyncStream<HCIPacket>.makeStream()
-        (outboxStream, outbox) = AsyncStream<OutboundPDU>.makeStream()
-        reassembler = L2CAPReassembler(maximumPayloadLength: configuration.maximumL2CAPPayloadLength)
-    }
-
-    /// The open connections, in handle order.
-    public var connections: [HostConnection] {
-        connectionRecords.keys.sorted().compactMap { connectionRecords[$0]?.connection }
-    }
-
-    /// The open connection with `handle`, if any.
-    public func connection(handle: UInt16) -> HostConnection? {
-        connectionRecords[handle]?.connection
-    }
-
-    /// Sets the GATT server every connection's bearer is attached to (also attaches it to the
-    /// open connections); nil serves nothing (requests are answered Request Not Supported).
-    public func setGATTServer(_ server: GATTServer?) async {
-        gattServer = server
-        guard let server else { return }
-        for record in connectionRecords.values {
-            await server.attach(record.connection.bearer)
-        }
+        driver = HCIDriver(commandTimeout: configuration.commandTimeout, maximumL2CAPPayloadLength: configuration.maximumL2CAPPayloadLength)
+        channels = L2CAPFixedChannels(configuration: configuration, clock: clock)
     }
 
     // MARK: Start and stop
@@ -142,9 +104,10 @@ public actor BLEHost {
         setState(.starting)
         startTasks()
         do {
-            let info = try await initialise()
+            let info = try await initialiseController()
+            useOwnAddress(random: info.randomAddress)
             controllerInfo = info
-            scheduler = ACLScheduler(maximumPacketLength: info.aclDataPacketLength, totalBuffers: info.totalNumACLDataPackets)
+            setACLBuffers(packetLength: info.aclDataPacketLength, count: info.totalNumACLDataPackets)
             setState(.ready)
             logger.info("controller ready", metadata: [
                 "address": "\(info.address)", "aclBuffers": "\(info.totalNumACLDataPackets) × \(info.aclDataPacketLength)",
@@ -165,21 +128,7 @@ public actor BLEHost {
     /// not clear everything on HCI_Reset (Bumble's virtual controllers keep scanning).
     public func shutDown() async {
         if case .ready = state {
-            activeScan?.continuation.finish()
-            activeScan = nil
-            advertising = nil
-            _ = try? await send(HCILESetScanEnable(enable: false, filterDuplicates: false))
-            _ = try? await send(HCILESetAdvertisingEnable(enable: false))
-            let clock = clock
-            let limit = configuration.commandTimeout
-            let connections = connectionRecords.values.map(\.connection)
-            await runWithTimeLimit(limit, clock: clock) {
-                await withTaskGroup(of: Void.self) { group in
-                    for connection in connections {
-                        group.addTask { try? await connection.disconnect() }
-                    }
-                }
-            }
+            await leaveControllerIdle()
         }
         await stop()
     }
@@ -193,78 +142,13 @@ public actor BLEHost {
         await transport.close()
     }
 
-    private func initialise() async throws(HostError) -> ControllerInfo {
-        _ = try await send(HCIReset())
-        _ = try await send(HCISetEventMask(eventMask: .leHost))
-        _ = try await send(HCILESetEventMask(leEventMask: .leHost))
-        let version = await optional(HCIReadLocalVersionInformation())
-        let features = await optional(HCIReadLocalSupportedFeatures())
-        let commands = await optional(HCIReadLocalSupportedCommands())
-        let leFeatures = await optional(HCILEReadLocalSupportedFeatures())
-        var packetLength = 0
-        var packetCount = 0
-        if let le = await optional(HCILEReadBufferSize()) {
-            packetLength = Int(le.leACLDataPacketLength)
-            packetCount = Int(le.totalNumLEACLDataPackets)
-        }
-        if packetLength == 0 || packetCount == 0 {
-            let shared = try await send(HCIReadBufferSize())
-            packetLength = Int(shared.aclDataPacketLength)
-            packetCount = Int(shared.totalNumACLDataPackets)
-        }
-        guard packetLength > 0, packetCount > 0 else {
-            throw HostError(.protocolError, "the controller reports no ACL data buffers (length \(packetLength), count \(packetCount)); it cannot carry LE data")
-        }
-        let bdAddress = try await send(HCIReadBDADDR()).bdADDR
-        // A controller without a public address (BD_ADDR 00:00:00:00:00:00: Bumble's virtual
-        // controllers, many UART boards) gets a static random address, so two such hosts on one
-        // link are told apart.
-        let random = configuration.randomAddress ?? (bdAddress.value == 0 ? Self.makeStaticRandomAddress() : nil)
-        if let random {
-            guard random.isRandom else {
-                throw HostError(.invalidArgument, "the configured random address \(random) is a public address")
-            }
-            _ = try await send(HCILESetRandomAddress(randomAddress: random))
-        }
-        ownRandomAddress = random
-        return ControllerInfo(
-            version: version, lmpFeatures: features?.lmpFeatures, supportedCommands: commands?.supportedCommands,
-            leFeatures: leFeatures?.leFeatures, aclDataPacketLength: packetLength, totalNumACLDataPackets: packetCount,
-            publicAddress: bdAddress, randomAddress: random
-        )
-    }
-
-    /// A static random address (Core 5.4, Vol 6, Part B, 1.3.2.1): the two most significant bits
-    /// 1, the other 46 random and neither all 0 nor all 1.
-    static func makeStaticRandomAddress() -> DeviceAddress {
-        var generator = SystemRandomNumberGenerator()
-        while true {
-            let random = generator.next() & 0x3FFF_FFFF_FFFF
-            guard random != 0, random != 0x3FFF_FFFF_FFFF else { continue }
-            return try! DeviceAddress(value: 0xC000_0000_0000 | random, isRandom: true)
-        }
-    }
-
-    /// Runs an informational command whose failure only costs information.
-    private func optional<Command: HCICommandCompleting>(_ command: Command) async -> Command.ReturnParameters? {
-        do {
-            return try await send(command)
-        } catch {
-            if error.code == .commandFailed {
-                logger.notice("\(Command.opcode.name) failed; continuing without it", metadata: ["error": "\(error)"])
-                return nil
-            }
-            return nil
-        }
-    }
-
     private func startTasks() {
         guard tasks.isEmpty else { return }
         let transport = self.transport
-        let writerStream = self.writerStream
-        let outboxStream = self.outboxStream
+        let packets = driverIO.packets
+        let outbound = channels.outbound
         tasks.append(Task { [weak self] in
-            for await packet in writerStream {
+            for await packet in packets {
                 do {
                     try await transport.send(packet)
                 } catch {
@@ -285,9 +169,9 @@ public actor BLEHost {
             }
         })
         tasks.append(Task { [weak self] in
-            for await pdu in outboxStream {
+            for await pdu in outbound {
                 guard let self else { return }
-                await self.enqueue(pdu)
+                await self.sendACL(pdu.payload, on: pdu.channel, handle: pdu.handle)
             }
         })
     }
@@ -318,7 +202,8 @@ public actor BLEHost {
         }
     }
 
-    /// The controller failed for good: everything pending fails with `error`, every connection ends.
+    /// The controller failed for good: everything pending fails with `error`, every connection
+    /// ends. Each layer fails in turn, the driver first.
     func fail(_ error: HostError) {
         if case .failed = state { return }
         if error.code == .notStarted {
@@ -327,55 +212,28 @@ public actor BLEHost {
             logger.error("host failed", metadata: ["error": "\(error)"])
         }
         setState(.failed(error))
-        _ = commandFlow.removeAll()
-        let commands = commandWaiters
-        commandWaiters = [:]
-        for (_, waiter) in commands { waiter.finish(.failure(error)) }
-        let events = eventWaiters
-        eventWaiters = [:]
-        for (_, waiter) in events { waiter.finish(.failure(error)) }
-        activeScan?.continuation.finish(throwing: error)
-        activeScan = nil
-        pendingConnect = nil
-        advertising = nil
-        let records = connectionRecords
-        connectionRecords = [:]
-        resumeTransmitWaiters()
-        for (handle, record) in records {
-            tearDown(record, error: HostError(error.code, "the connection was lost: \(error.message)", status: error.status, connectionHandle: handle))
+        failDriver(error)
+        failDevice(error)
+        channels.finish()
+    }
+
+    /// A task that runs `fire` on the host once `duration` has passed on the host's clock,
+    /// unless it is cancelled first (or the host is gone).
+    func startTimer(after duration: Duration, _ fire: @escaping @Sendable (isolated BLEHost) async -> Void) -> Task<Void, Never> {
+        let clock = self.clock
+        return Task { [weak self] in
+            do {
+                try await clock.sleep(for: duration)
+            } catch {
+                return
+            }
+            guard let self else { return }
+            await fire(self)
         }
-        writer.finish()
-        outbox.finish()
     }
 
     private func transportEnded(_ error: (any Error)?) {
         let detail = error.map { "the HCI transport failed: \($0)" } ?? "the HCI transport closed"
         fail(HostError(.transportClosed, detail + "; reconnect the controller and restart the host"))
-    }
-}
-
-/// A command waiting for its Command Complete or Command Status.
-struct CommandWaiter: Sendable {
-    let opcode: HCIOpcode
-    let handle: UInt16?
-    let continuation: CheckedContinuation<Result<HCIEvent, HostError>, Never>
-    let timer: Task<Void, Never>
-
-    func finish(_ result: Result<HCIEvent, HostError>) {
-        timer.cancel()
-        continuation.resume(returning: result)
-    }
-}
-
-/// A wait for an event (a command's completion event, a connection): registered before the
-/// command is sent, so an event arriving first is kept.
-struct EventWaiter: Sendable {
-    let handle: UInt16?
-    let matches: @Sendable (HCIEvent) -> Bool
-    var result: Result<HCIEvent, HostError>?
-    var continuation: CheckedContinuation<Result<HCIEvent, HostError>, Never>?
-
-    func finish(_ result: Result<HCIEvent, HostError>) {
-        continuation?.resume(returning: result)
     }
 }

@@ -28,8 +28,10 @@ import Darwin
 struct BumbleFaultTests {
     /// The command timeout of the hosts here: short, so a silent controller is found out fast.
     static let commandTimeout = Duration.seconds(1)
-    /// How long after the command timeout a failure may still take to arrive.
-    static let slack = Duration.seconds(3)
+    /// How long after the command timeout a failure may still take to arrive: generous, because
+    /// the whole suite starts at once on two cores and a timer can fire seconds late then; what
+    /// these tests tell apart is "at the timeout" from "never".
+    static let slack = Duration.seconds(8)
 
     /// A logger that prints only what these tests do not provoke on purpose.
     static func logger(_ label: String) -> Logger {
@@ -366,7 +368,7 @@ extension BumbleFaultTests {
             let warnings = WarningLog()
             let options = TransportOptions(logger: warnings.logger("faults.transport"))
             try await Self.withServer(fault: .junkBeforeEachPacket(junk), transportOptions: options) { server, host in
-                let info = try await BumbleFaultTests.within(.seconds(5), "start() through the junk") {
+                let info = try await BumbleFaultTests.within(.seconds(20), "start() through the junk") {
                     try await host.start()
                 }
                 #expect(info.publicAddress == server.controller.publicAddress)
@@ -423,14 +425,16 @@ extension BumbleFaultTests {
         /// transport's reason.
         @Test func garbageThenHangUpEndsStartUpAtOnce() async throws {
             let last: [UInt8] = [0x00, 0xFF, 0x42, 0x04, 0x0E, 0x04]
-            try await Self.withServer(fault: .hangUp(sending: last), after: 1, commandTimeout: .seconds(10)) { _, host in
+            // A long command timeout, so "at once" (the hang-up) and "at the timeout" stay apart even
+            // when the machine is busy.
+            try await Self.withServer(fault: .hangUp(sending: last), after: 1, commandTimeout: .seconds(60)) { _, host in
                 let started = ContinuousClock.now
                 let error = try await #require(throws: HostError.self) {
-                    try await BumbleFaultTests.within(.seconds(5), "start() against a controller that hangs up") {
+                    try await BumbleFaultTests.within(.seconds(30), "start() against a controller that hangs up") {
                         try await host.start()
                     }
                 }
-                #expect(ContinuousClock.now - started < .seconds(2))
+                #expect(ContinuousClock.now - started < .seconds(20))
                 #expect(error.code == .transportClosed, "\(error)")
                 #expect(error.description.contains("hung up in the middle of a packet (3 bytes of it dropped)"), "\(error)")
                 let state = await host.state

@@ -171,9 +171,12 @@ public actor ATTBearer {
         expecting: Response.Type
     ) async throws(GATTError) -> Response {
         let message = try await request(pdu)
-        let bytes = message.encode()
+        // The message was decoded off the wire once already: take its PDU as it is.
+        if let response = message.pdu(as: Response.self) { return response }
+        // Another type than the one decoded (a caller's own type for this opcode, or the wrong
+        // one): decode the PDU's bytes as `Response`, which throws for a mismatch.
         do {
-            return try Response.decode(bytes)
+            return try Response.decode(message.encode())
         } catch {
             throw GATTError(.invalidResponse, "expected \(Response.opcode.name), got \(message.opcode.name)")
                 .context(procedure: type(of: pdu).opcode.name)

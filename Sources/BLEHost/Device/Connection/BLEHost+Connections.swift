@@ -20,39 +20,33 @@ extension BLEHost {
     ) async {
         guard status.isSuccess else {
             if role == .peripheral, status == .advertisingTimeout {
-                advertisingStops &+= 1
-                advertising?.isEnabled = false
+                device.advertisingStops &+= 1
+                device.advertising?.isEnabled = false
             }
             deliverToWaiters(event)
             return
         }
-        guard connectionRecords[handle] == nil else {
+        guard device.connections[handle] == nil else {
             logger.error("the controller reported connection \(HostFormat.hex(handle)) twice; ignored")
             return
         }
-        let transport = ConnectionATTTransport(handle: handle, outbox: outbox, limit: configuration.sendQueueLimit)
-        let bearer = ATTBearer(
-            transport: transport, clock: clock,
-            preferredMTU: configuration.preferredATTMTU, transactionTimeout: configuration.attTransactionTimeout
-        )
+        let (transport, bearer) = makeATTBearer(handle: handle)
         let client = await GATTClient(bearer: bearer, peerIdentity: address.description)
         let connection = HostConnection(
             handle: handle, address: address, addressType: addressType, role: role, bearer: bearer, gattClient: client,
             initialState: HostConnectionState(interval: interval, latency: latency, supervisionTimeout: timeout),
             host: self
         )
-        connectionRecords[handle] = ConnectionRecord(
-            connection: connection, transport: transport,
-            signaling: L2CAPLESignalingChannel(role: role, policy: configuration.connectionParameterPolicy)
-        )
-        scheduler?.addConnection(handle)
-        if let server = gattServer {
+        device.connections[handle] = connection
+        openChannels(handle, role: role, attTransport: transport, bearer: bearer)
+        openACLLink(handle)
+        if let server = device.gattServer {
             await server.attach(bearer)
         }
         logger.info("connected", metadata: ["handle": "\(HostFormat.hex(handle))", "peer": "\(address)", "role": "\(role)"])
         if role == .peripheral {
-            advertisingStops &+= 1
-            if advertising != nil { advertising!.isEnabled = false }
+            device.advertisingStops &+= 1
+            if device.advertising != nil { device.advertising!.isEnabled = false }
             incomingContinuation.yield(connection)
             restartAdvertisingIfNeeded()
         }
@@ -64,51 +58,50 @@ extension BLEHost {
         deliverToWaiters(event)
         guard disconnection.status.isSuccess else { return }
         let handle = disconnection.connectionHandle
-        guard let record = connectionRecords.removeValue(forKey: handle) else { return }
+        guard let connection = device.connections.removeValue(forKey: handle) else { return }
         logger.info("disconnected", metadata: ["handle": "\(HostFormat.hex(handle))", "reason": "\(disconnection.reason)"])
-        tearDown(record, error: .disconnected(handle, reason: disconnection.reason))
-        scheduler?.removeConnection(handle)
-        reassembler.removeConnection(handle)
-        pumpACL()
-        resumeTransmitWaiters()
-        if record.connection.role == .peripheral, configuration.readvertiseAfterDisconnect {
+        tearDown(connection, error: .disconnected(handle, reason: disconnection.reason))
+        if connection.role == .peripheral, configuration.readvertiseAfterDisconnect {
             restartAdvertisingIfNeeded()
         }
     }
 
-    /// Fails everything pending on a connection that ended.
-    func tearDown(_ record: ConnectionRecord, error: HostError) {
-        let handle = record.connection.handle
-        for (id, waiter) in eventWaiters where waiter.handle == handle {
-            resolveEventWaiter(id, .failure(error))
-        }
-        for (id, waiter) in commandWaiters where waiter.handle == handle {
-            // The answer will still come and return its credit; the caller need not wait for it.
-            commandWaiters[id] = nil
-            waiter.finish(.failure(error))
-        }
-        for (_, waiter) in record.signalingWaiters {
-            waiter.resume(returning: .failure(error))
-        }
-        record.transport.close()
-        let bearer = record.connection.bearer
-        let reason = GATTError(.bearerClosed, error.description)
-        Task { await bearer.close(reason) }
-        record.connection.markDisconnected(error)
+    /// Fails everything pending on a connection that ended: its waits and commands in the
+    /// driver, its fixed channels, then the connection itself.
+    func tearDown(_ connection: HostConnection, error: HostError) {
+        let handle = connection.handle
+        closeACLLink(handle, error: error)
+        closeChannels(handle, error: error)
+        connection.markDisconnected(error)
     }
 
-    func record(_ handle: UInt16) throws(HostError) -> ConnectionRecord {
+    /// Ends the device layer's work after the controller failed or the host stopped: the scan's
+    /// stream throws, the connection attempt and advertising are forgotten, every connection ends.
+    func failDevice(_ error: HostError) {
+        device.activeScan?.continuation.finish(throwing: error)
+        device.activeScan = nil
+        device.pendingConnect = nil
+        device.advertising = nil
+        let connections = device.connections
+        device.connections = [:]
+        for (handle, connection) in connections.sorted(by: { $0.key < $1.key }) {
+            tearDown(connection, error: HostError(error.code, "the connection was lost: \(error.message)", status: error.status, connectionHandle: handle))
+        }
+    }
+
+    /// The open connection with `handle`; throws unless the host is ready and the connection open.
+    func openConnection(_ handle: UInt16) throws(HostError) -> HostConnection {
         try checkReady()
-        guard let record = connectionRecords[handle] else {
+        guard let connection = device.connections[handle] else {
             throw HostError(.notConnected, "no connection with this handle; it may have ended", connectionHandle: handle)
         }
-        return record
+        return connection
     }
 
     // MARK: Operations on a connection
 
     func disconnect(_ handle: UInt16, reason: HCIStatus) async throws(HostError) {
-        _ = try record(handle)
+        _ = try openConnection(handle)
         let command = HCIDisconnect(connectionHandle: handle, reason: reason)
         let waiter = registerEventWaiter(handle: nil) { [command] event in command.isCompleted(by: event) }
         try await sendAwaitingStatus(command, handle: nil, waiter: waiter)
@@ -119,12 +112,12 @@ extension BLEHost {
     }
 
     func readRSSI(_ handle: UInt16) async throws(HostError) -> Int? {
-        _ = try record(handle)
+        _ = try openConnection(handle)
         return try await send(HCIReadRSSI(handle: handle), handle: handle).rssiDBm
     }
 
     func setDataLength(_ handle: UInt16, txOctets: UInt16, txTime: UInt16) async throws(HostError) {
-        _ = try record(handle)
+        _ = try openConnection(handle)
         let command = HCILESetDataLength(connectionHandle: handle, txOctets: txOctets, txTime: txTime)
         do {
             try command.validate()
@@ -135,7 +128,7 @@ extension BLEHost {
     }
 
     func setPHY(_ handle: UInt16, tx: HCILEPHYs, rx: HCILEPHYs) async throws(HostError) -> HostConnectionState {
-        let record = try record(handle)
+        let connection = try openConnection(handle)
         let command = HCILESetPHY(connectionHandle: handle, txPHYs: tx, rxPHYs: rx)
         let waiter = registerEventWaiter(handle: handle) { [command] event in command.isCompleted(by: event) }
         try await sendAwaitingStatus(command, handle: handle, waiter: waiter)
@@ -143,61 +136,49 @@ extension BLEHost {
         if case .leMeta(.phyUpdateComplete(let complete)) = event, !complete.status.isSuccess {
             throw .commandFailed(HCILESetPHY.opcode, status: complete.status, connectionHandle: handle)
         }
-        return record.connection.state
+        return connection.state
     }
 
     func updateParameters(_ handle: UInt16, _ parameters: ConnectionParameters) async throws(HostError) -> HostConnectionState {
-        let record = try record(handle)
+        let connection = try openConnection(handle)
         try parameters.validate()
-        if record.connection.role == .central {
+        if connection.role == .central {
             try await connectionUpdate(handle, parameters)
-            return record.connection.state
+            return connection.state
         }
         // Peripheral: ask the central over L2CAP, then wait for the update it runs.
         let waiter = registerEventWaiter(handle: handle) { event in
             if case .leMeta(.connectionUpdateComplete(let complete)) = event { return complete.connectionHandle == handle }
             return false
         }
-        let (identifier, payload) = connectionRecords[handle]!.signaling.requestParameterUpdate(parameters)
-        let timeout = configuration.signalingTimeout
-        let clock = self.clock
-        let timer = Task { [weak self] in
-            do {
-                try await clock.sleep(for: timeout)
-            } catch {
-                return
-            }
-            await self?.signalingTimedOut(handle, identifier: identifier, waiter: waiter)
+        let identifier = try sendParameterUpdateRequest(parameters, on: handle)
+        let timer = startTimer(after: configuration.signalingTimeout) { host in
+            host.parameterUpdateTimedOut(handle, identifier: identifier, waiter: waiter)
         }
         defer { timer.cancel() }
-        let accepted = await withCheckedContinuation { (continuation: CheckedContinuation<Result<Bool, HostError>, Never>) in
-            connectionRecords[handle]?.signalingWaiters[identifier] = continuation
-            enqueue(OutboundPDU(handle: handle, channel: .leSignaling, payload: payload))
-        }
         let isAccepted: Bool
         do {
-            isAccepted = try accepted.get()
+            isAccepted = try await parameterUpdateResponse(identifier, on: handle).get()
         } catch {
-            eventWaiters[waiter] = nil
+            cancelEventWaiter(waiter)
             throw error
         }
         guard isAccepted else {
-            eventWaiters[waiter] = nil
+            cancelEventWaiter(waiter)
             throw HostError(.rejected, "the central rejected the connection parameters \(parameters)", connectionHandle: handle)
         }
         let event = try await waitForEvent(waiter)
         if case .leMeta(.connectionUpdateComplete(let complete)) = event, !complete.status.isSuccess {
             throw .commandFailed(HCILEConnectionUpdate.opcode, status: complete.status, connectionHandle: handle)
         }
-        return record.connection.state
+        return connection.state
     }
 
-    private func signalingTimedOut(_ handle: UInt16, identifier: UInt8, waiter: UInt64) {
+    /// The central did not answer the request, or did not run the update, within the
+    /// signaling timeout: whichever wait is pending fails.
+    private func parameterUpdateTimedOut(_ handle: UInt16, identifier: UInt8, waiter: UInt64) {
         let error = HostError(.commandTimeout, "the central did not answer or apply the connection parameter update request in time", connectionHandle: handle)
-        if let continuation = connectionRecords[handle]?.signalingWaiters.removeValue(forKey: identifier) {
-            connectionRecords[handle]?.signaling.abandonRequest(identifier)
-            continuation.resume(returning: .failure(error))
-        } else {
+        if !parameterUpdateRequestTimedOut(identifier, on: handle, error: error) {
             resolveEventWaiter(waiter, .failure(error))
         }
     }

@@ -43,63 +43,63 @@ extension BLEHost {
         } catch {
             throw HostError(.invalidArgument, "advertising parameters: \(error)")
         }
-        if advertising?.isEnabled == true {
+        if device.advertising?.isEnabled == true {
             _ = try await send(HCILESetAdvertisingEnable(enable: false))
         }
-        advertising = nil
+        device.advertising = nil
         _ = try await send(command)
         _ = try await send(HCILESetAdvertisingData(advertisingData: advertisingBytes))
         if let scanResponseBytes {
             _ = try await send(HCILESetScanResponseData(scanResponseData: scanResponseBytes))
         }
-        let stops = advertisingStops
+        let stops = device.advertisingStops
         _ = try await send(HCILESetAdvertisingEnable(enable: true))
         // A central may have connected while the enable was on its way: the controller has
         // stopped advertising again, and the connection's end must restart it.
-        advertising = AdvertisingRecord(parameters: parameters, isEnabled: stops == advertisingStops)
+        device.advertising = AdvertisingRecord(parameters: parameters, isEnabled: stops == device.advertisingStops)
         restartAdvertisingIfNeeded()
     }
 
     /// Stops advertising and forgets it (no re-advertising after disconnections).
     public func stopAdvertising() async throws(HostError) {
-        guard let record = advertising else { return }
-        advertising = nil
+        guard let record = device.advertising else { return }
+        device.advertising = nil
         if record.isEnabled || record.isRestarting {
             _ = try await send(HCILESetAdvertisingEnable(enable: false))
         }
     }
 
     /// Whether the host is advertising now.
-    public var isAdvertising: Bool { advertising?.isEnabled == true }
+    public var isAdvertising: Bool { device.advertising?.isEnabled == true }
 
     /// Re-enables advertising when it was asked for, is off, and a connection slot is free.
     func restartAdvertisingIfNeeded() {
-        guard let record = advertising, !record.isEnabled, !record.isRestarting else { return }
-        let peripherals = connectionRecords.values.filter { $0.connection.role == .peripheral }.count
+        guard let record = device.advertising, !record.isEnabled, !record.isRestarting else { return }
+        let peripherals = device.connections.values.filter { $0.role == .peripheral }.count
         guard peripherals < record.parameters.maximumConnections else { return }
-        advertising?.isRestarting = true
+        device.advertising?.isRestarting = true
         Task {
-            guard self.advertising?.isRestarting == true else { return }
+            guard self.device.advertising?.isRestarting == true else { return }
             do {
-                let stops = self.advertisingStops
+                let stops = self.device.advertisingStops
                 _ = try await self.send(HCILESetAdvertisingEnable(enable: true))
-                guard self.advertising != nil else {
+                guard self.device.advertising != nil else {
                     // Stopped meanwhile: make sure it is off.
                     _ = try await self.send(HCILESetAdvertisingEnable(enable: false))
                     return
                 }
-                self.advertising?.isRestarting = false
-                guard stops == self.advertisingStops else {
+                self.device.advertising?.isRestarting = false
+                guard stops == self.device.advertisingStops else {
                     // A central connected while the enable was on its way: the controller
                     // stopped advertising again; restart when a slot is free.
-                    self.advertising?.isEnabled = false
+                    self.device.advertising?.isEnabled = false
                     self.restartAdvertisingIfNeeded()
                     return
                 }
-                self.advertising?.isEnabled = true
+                self.device.advertising?.isEnabled = true
                 self.logger.info("advertising restarted")
             } catch {
-                self.advertising?.isRestarting = false
+                self.device.advertising?.isRestarting = false
                 self.logger.warning("could not restart advertising", metadata: ["error": "\(error)"])
             }
         }

@@ -18,7 +18,7 @@ struct PendingConnect: Sendable {
 extension BLEHost {
     /// The own address type the configuration implies.
     var ownAddressType: HCIOwnAddressType {
-        ownRandomAddress == nil ? .public : .random
+        device.ownRandomAddress == nil ? .public : .random
     }
 
     // MARK: Scanning
@@ -31,7 +31,7 @@ extension BLEHost {
     /// throws when the controller fails.
     public func scan(_ parameters: ScanParameters = ScanParameters()) async throws(HostError) -> AsyncThrowingStream<HostDiscovery, any Error> {
         try checkReady()
-        guard activeScan == nil else { throw HostError(.busy, "a scan is already running; stop it first") }
+        guard device.activeScan == nil else { throw HostError(.busy, "a scan is already running; stop it first") }
         let command = HCILESetScanParameters(
             leScanType: parameters.isActive ? .active : .passive,
             leScanInterval: HCITimeUnit.slot.count(for: parameters.interval),
@@ -43,10 +43,10 @@ extension BLEHost {
         } catch {
             throw HostError(.invalidArgument, "scan parameters: \(error)")
         }
-        nextID += 1
-        let id = nextID
+        device.lastScanID += 1
+        let id = device.lastScanID
         let (stream, continuation) = AsyncThrowingStream<HostDiscovery, any Error>.makeStream(bufferingPolicy: .bufferingNewest(256))
-        activeScan = ActiveScan(
+        device.activeScan = ActiveScan(
             id: id, merger: AdvertisingReportMerger(isActive: parameters.isActive, filterDuplicates: parameters.filterDuplicates),
             continuation: continuation
         )
@@ -54,7 +54,7 @@ extension BLEHost {
             _ = try await send(command)
             _ = try await send(HCILESetScanEnable(enable: true, filterDuplicates: parameters.filterDuplicates))
         } catch {
-            if activeScan?.id == id { activeScan = nil }
+            if device.activeScan?.id == id { device.activeScan = nil }
             throw error
         }
         continuation.onTermination = { [weak self] _ in
@@ -65,15 +65,15 @@ extension BLEHost {
 
     /// Stops the scan in progress (its stream finishes); does nothing when none runs.
     public func stopScan() async throws(HostError) {
-        guard let scan = activeScan else { return }
-        activeScan = nil
+        guard let scan = device.activeScan else { return }
+        device.activeScan = nil
         scan.continuation.finish()
         _ = try await send(HCILESetScanEnable(enable: false, filterDuplicates: false))
     }
 
     private func scanTerminated(_ id: UInt64) async {
-        guard activeScan?.id == id else { return }
-        activeScan = nil
+        guard device.activeScan?.id == id else { return }
+        device.activeScan = nil
         do {
             _ = try await send(HCILESetScanEnable(enable: false, filterDuplicates: false))
         } catch {
@@ -99,7 +99,7 @@ extension BLEHost {
     ) async throws(HostError) -> HostConnection {
         try checkReady()
         try parameters.validate()
-        guard pendingConnect == nil else { throw HostError(.busy, "another connection attempt is in progress; wait for it") }
+        guard device.pendingConnect == nil else { throw HostError(.busy, "another connection attempt is in progress; wait for it") }
         if Task.isCancelled { throw HostError(.cancelled, "the task was cancelled") }
         let command = HCILECreateConnection(
             leScanInterval: 0x0060, leScanWindow: 0x0060,
@@ -116,17 +116,11 @@ extension BLEHost {
             default: return false
             }
         }
-        pendingConnect = PendingConnect(waiter: waiter)
-        defer { if pendingConnect?.waiter == waiter { pendingConnect = nil } }
+        device.pendingConnect = PendingConnect(waiter: waiter)
+        defer { if device.pendingConnect?.waiter == waiter { device.pendingConnect = nil } }
         try await sendAwaitingStatus(command, handle: nil, waiter: waiter)
-        let clock = self.clock
-        let timer = Task { [weak self] in
-            do {
-                try await clock.sleep(for: timeout)
-            } catch {
-                return
-            }
-            await self?.cancelConnect(waiter, because: .connectTimeout)
+        let timer = startTimer(after: timeout) { host in
+            await host.cancelConnect(waiter, because: .connectTimeout)
         }
         defer { timer.cancel() }
         let result: Result<HCIEvent, HostError> = await withTaskCancellationHandler {
@@ -138,7 +132,7 @@ extension BLEHost {
         } onCancel: {
             Task { await self.cancelConnect(waiter, because: .cancelled) }
         }
-        let cancelReason = pendingConnect?.waiter == waiter ? pendingConnect?.cancelReason : nil
+        let cancelReason = device.pendingConnect?.waiter == waiter ? device.pendingConnect?.cancelReason : nil
         let event = try result.get()
         let (status, handle) = Self.connectionOutcome(event)
         guard status.isSuccess else {
@@ -151,7 +145,7 @@ extension BLEHost {
                 throw .commandFailed(HCILECreateConnection.opcode, status: status)
             }
         }
-        guard let connection = connectionRecords[handle]?.connection else {
+        guard let connection = device.connections[handle] else {
             throw HostError(.disconnected, "the connection to \(address) ended as it was made", connectionHandle: handle)
         }
         if cancelReason == .cancelled {
@@ -174,8 +168,8 @@ extension BLEHost {
     /// it with Unknown Connection Identifier. If nothing completes within the command timeout the
     /// attempt fails anyway.
     private func cancelConnect(_ waiter: UInt64, because reason: HostError.Code) async {
-        guard pendingConnect?.waiter == waiter, pendingConnect?.cancelReason == nil else { return }
-        pendingConnect?.cancelReason = reason
+        guard device.pendingConnect?.waiter == waiter, device.pendingConnect?.cancelReason == nil else { return }
+        device.pendingConnect?.cancelReason = reason
         logger.info("cancelling the connection attempt", metadata: ["reason": "\(reason)"])
         do {
             _ = try await send(HCILECreateConnectionCancel())
@@ -183,16 +177,9 @@ extension BLEHost {
             // Command Disallowed: the connection completed meanwhile; its event resolves the wait.
             logger.debug("LE Create Connection Cancel failed", metadata: ["error": "\(error)"])
         }
-        guard eventWaiters[waiter] != nil else { return }
-        let clock = self.clock
-        let timeout = configuration.commandTimeout
-        Task { [weak self] in
-            do {
-                try await clock.sleep(for: timeout)
-            } catch {
-                return
-            }
-            await self?.resolveEventWaiter(waiter, .failure(HostError(
+        guard hasEventWaiter(waiter) else { return }
+        _ = startTimer(after: configuration.commandTimeout) { host in
+            host.resolveEventWaiter(waiter, .failure(HostError(
                 reason, "the controller did not confirm the cancelled connection attempt"
             )))
         }

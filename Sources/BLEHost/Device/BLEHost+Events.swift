@@ -1,0 +1,79 @@
+import BLECore
+import BLEHCI
+import Logging
+
+extension BLEHost {
+    // MARK: Events for the device layer
+
+    /// Takes an event the controller driver passed up (everything but command answers,
+    /// Number Of Completed Packets, Hardware Error and Data Buffer Overflow).
+    func handle(_ event: HCIEvent) async {
+        switch event {
+        case .disconnectionComplete(let disconnection):
+            handleDisconnection(disconnection, event: event)
+        case .leMeta(let meta):
+            await handle(meta, event: event)
+        default:
+            if !deliverToWaiters(event) {
+                logger.debug("ignored an HCI event", metadata: ["event": "\(event.eventCode)"])
+            }
+        }
+    }
+
+    private func handle(_ meta: HCILEMetaEvent, event: HCIEvent) async {
+        switch meta {
+        case .connectionComplete(let e):
+            await connectionCompleted(
+                status: e.status, handle: e.connectionHandle, role: e.role, addressType: e.peerAddressType, address: e.peerAddress,
+                interval: e.connectionInterval, latency: e.peripheralLatency, timeout: e.supervisionTimeout, event: event
+            )
+        case .enhancedConnectionComplete(let e):
+            await connectionCompleted(
+                status: e.status, handle: e.connectionHandle, role: e.role, addressType: e.peerAddressType, address: e.peerAddress,
+                interval: e.connectionInterval, latency: e.peripheralLatency, timeout: e.supervisionTimeout, event: event
+            )
+        case .enhancedConnectionCompleteV2(let e):
+            await connectionCompleted(
+                status: e.status, handle: e.connectionHandle, role: e.role, addressType: e.peerAddressType, address: e.peerAddress,
+                interval: e.connectionInterval, latency: e.peripheralLatency, timeout: e.supervisionTimeout, event: event
+            )
+        case .advertisingReport(let report):
+            if var scan = device.activeScan {
+                for discovery in scan.merger.receive(report) { scan.continuation.yield(discovery) }
+                device.activeScan = scan
+            }
+        case .extendedAdvertisingReport(let report):
+            if var scan = device.activeScan {
+                for discovery in scan.merger.receive(report) { scan.continuation.yield(discovery) }
+                device.activeScan = scan
+            }
+        case .connectionUpdateComplete(let e):
+            if e.status.isSuccess {
+                device.connections[e.connectionHandle]?.update {
+                    $0.interval = e.connectionInterval
+                    $0.latency = e.peripheralLatency
+                    $0.supervisionTimeout = e.supervisionTimeout
+                }
+            }
+            deliverToWaiters(event)
+        case .dataLengthChange(let e):
+            device.connections[e.connectionHandle]?.update {
+                $0.maxTXOctets = e.maxTXOctets
+                $0.maxRXOctets = e.maxRXOctets
+            }
+            deliverToWaiters(event)
+        case .phyUpdateComplete(let e):
+            if e.status.isSuccess {
+                device.connections[e.connectionHandle]?.update {
+                    $0.txPHY = e.txPHY
+                    $0.rxPHY = e.rxPHY
+                }
+            }
+            deliverToWaiters(event)
+        default:
+            if !deliverToWaiters(event) {
+                logger.debug("ignored an LE Meta event", metadata: ["subevent": "\(meta.subeventCode)"])
+            }
+        }
+    }
+}
