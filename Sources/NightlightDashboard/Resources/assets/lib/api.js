@@ -133,17 +133,22 @@ export function nightlightLive(address, onMessage) {
 
 /** The path of a paired nightlight's API resource: nightlightPath("C4:…", "status") → "/api/devices/C4%3A…/status". */
 export function nightlightPath(address, ...rest) {
-  return ["/api/devices", encodeURIComponent(address), ...rest].join("/");
+  return resourcePath("/api/devices", address, rest);
 }
 
 /** The path of a saved schedule of the library: schedulePath("School nights", "apply"). */
 export function schedulePath(name, ...rest) {
-  return ["/api/schedules", encodeURIComponent(name), ...rest].join("/");
+  return resourcePath("/api/schedules", name, rest);
 }
 
 /** The path of a device the Explorer hears: explorerDevicePath("00:1B:…", "connect"). */
 export function explorerDevicePath(address, ...rest) {
-  return ["/api/explorer/devices", encodeURIComponent(address), ...rest].join("/");
+  return resourcePath("/api/explorer/devices", address, rest);
+}
+
+/** `base`/`key` (percent-encoded)/`rest…`: one resource of a collection of the API. */
+function resourcePath(base, key, rest) {
+  return [base, encodeURIComponent(key), ...rest].join("/");
 }
 
 /** The Explorer's live socket (`socket` on /api/explorer/live, for one device when `address` is given). */
