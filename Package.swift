@@ -59,7 +59,7 @@ let package = Package(
         .target(name: "BLETransport", dependencies: ["BLEHCI", nio, nioPosix, logging], swiftSettings: swiftSettings),
         .target(name: "BLEVirtual", dependencies: ["BLECore", "BLEHCI", "BLETransport", logging], swiftSettings: swiftSettings),
         // Host.
-        .target(name: "BLEHost", dependencies: ["BLECore", "BLEHCI", "BLEGATT", logging], swiftSettings: swiftSettings),
+        .target(name: "BLEHost", dependencies: ["BLECore", "BLEHCI", "BLEGATT", crypto, cryptoExtras, logging], swiftSettings: swiftSettings),
         // API and simulation, side by side above the host.
         .target(name: "BLE", dependencies: ["BLECore", "BLEGATT", "BLEHCI", "BLEHost", logging], swiftSettings: swiftSettings),
         .target(

@@ -39,6 +39,14 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let protocolError = Code(rawValue: "protocolError")
         /// Anything else; the message says what.
         public static let failed = Code(rawValue: "failed")
+        /// Pairing failed: the message says why and what to do.
+        public static let pairingFailed = Code(rawValue: "pairingFailed")
+        /// Encryption needs a bond and there is none: pair first.
+        public static let notBonded = Code(rawValue: "notBonded")
+        /// The peer has no key for our bond (it was reset or deleted it): remove the bond, pair again.
+        public static let keyMissing = Code(rawValue: "keyMissing")
+        /// The link could not be secured (encryption failed, or the bond store failed).
+        public static let securityFailed = Code(rawValue: "securityFailed")
 
         /// The code's name.
         public var description: String { rawValue }
@@ -64,6 +72,13 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The message.
     public var description: String { message }
 
+    /// The same error with `context` before its message: `context: message`.
+    public func adding(context: String) -> BLEError {
+        var error = self
+        error.message = "\(context): \(message)"
+        return error
+    }
+
     /// Maps any error of the layers below (already a `BLEError`, `HostError`, `GATTError`,
     /// `CancellationError`) onto a `BLEError`; any other error is ``Code/failed`` with its
     /// description (BLERuntime maps the transports' errors when it opens one).
@@ -88,6 +103,10 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
         case .busy: code = .busy
         case .transportClosed, .notStarted, .controllerUnresponsive, .hardwareError: code = .radioUnavailable
         case .protocolError: code = .protocolError
+        case .pairingFailed: code = .pairingFailed
+        case .notBonded: code = .notBonded
+        case .keyMissing: code = .keyMissing
+        case .encryptionFailed, .bondStoreFailed: code = .securityFailed
         default: code = .failed
         }
         self.init(code, error.description, hciStatus: error.status)

@@ -288,6 +288,25 @@ public actor Central {
     /// How many peripherals the central knows.
     public var knownPeripheralCount: Int { known.count }
 
+    // MARK: Bonds
+
+    /// Every bond this central keeps (peripherals it paired with).
+    public func bonds() async throws(BLEError) -> [SecurityBond] {
+        try await backend.bonds()
+    }
+
+    /// Deletes the bond with the peripheral seen at `address`; whether there was one. The
+    /// peripheral keeps its copy: pair again to use it encrypted.
+    @discardableResult
+    public func removeBond(for address: DeviceAddress) async throws(BLEError) -> Bool {
+        try await backend.removeBond(for: address)
+    }
+
+    /// Sets who is asked while pairing: to type or show a passkey, to confirm a number.
+    public func setPairingAgent(_ agent: any PairingAgent) async {
+        await backend.setPairingAgent(agent)
+    }
+
     /// Forgets a peripheral (disconnecting it first, if connected). Returns whether it was known.
     @discardableResult
     public func removeKnownPeripheral(_ identifier: DeviceAddress) async -> Bool {

@@ -1,5 +1,6 @@
 import BLECore
 import BLEGATT
+import BLEHost
 import Synchronization
 
 /// Where a ``Peripheral``'s connection is.
@@ -228,6 +229,34 @@ public final class Peripheral: Sendable, Hashable, CustomStringConvertible {
         let rssi = try await requireConnection().readRSSI()
         mutable.withLock { $0.lastRSSI = rssi }
         return rssi
+    }
+
+    // MARK: Security
+
+    /// How secure the link is now (not encrypted while disconnected).
+    public var security: LinkSecurity {
+        (try? requireConnection())?.security ?? .open
+    }
+
+    /// Pairs with the peripheral and bonds (per the central's pairing policy); the link is then
+    /// encrypted. Returns what the pairing made, or nil when the peripheral's request was met by
+    /// encrypting with an existing bond.
+    ///
+    /// A request the peripheral answers with Insufficient Authentication or Insufficient
+    /// Encryption pairs or encrypts by itself first, so most apps never call this; call it to
+    /// pair ahead of time (a setup screen). Throws ``BLEError/Code/pairingFailed`` with the
+    /// reason and what to do.
+    @discardableResult
+    public func pair() async throws(BLEError) -> SMPPairingOutcome? {
+        try await requireConnection().pair()
+    }
+
+    /// Encrypts the link with the bond's key without pairing again. Throws
+    /// ``BLEError/Code/notBonded`` without a bond, ``BLEError/Code/keyMissing`` when the
+    /// peripheral lost its key (pair again).
+    @discardableResult
+    public func encrypt() async throws(BLEError) -> LinkSecurity {
+        try await requireConnection().encrypt()
     }
 
     /// The ATT_MTU of the connection.

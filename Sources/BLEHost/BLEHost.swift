@@ -15,7 +15,8 @@ import Logging
 ///   sequence.
 /// - L2CAP LE fixed channels (Vol 3, Part A; `L2CAP/`): ATT (0x0004) to each connection's
 ///   ``ATTBearer``, LE signaling (0x0005) with connection parameter updates, SMP (0x0006) to the
-///   Security Manager beside it (`SMP/`, Vol 3, Part H), which answers Pairing Not Supported.
+///   Security Manager beside it (`SMP/`, Vol 3, Part H): pairing (LE Secure Connections and
+///   legacy), encryption with bonds kept in a ``BondStore``.
 /// - Device (`Device/`): central (``scan(_:)``, ``connect(to:addressType:parameters:timeout:)``)
 ///   and peripheral (``startAdvertising(data:scanResponse:parameters:)``,
 ///   ``incomingConnections``) roles, the connections and the GATT server wiring.
@@ -61,6 +62,10 @@ public actor BLEHost {
     var channels: L2CAPFixedChannels
     /// Device layer: roles, connections, GATT server (`Device/DeviceState.swift`).
     var device = DeviceState()
+    /// Security Manager: each connection's pairing and security (`SMP/`).
+    var security = SecurityManagerState()
+    /// Asked to accept pairings, show and type passkeys, confirm numbers.
+    var pairingAgent: any PairingAgent
 
     /// Creates a host on `transport`; nothing is sent until ``start()``.
     ///
@@ -83,6 +88,7 @@ public actor BLEHost {
         (incomingConnections, incomingContinuation) = AsyncStream<HostConnection>.makeStream(bufferingPolicy: .bufferingNewest(16))
         driver = HCIDriver(commandTimeout: configuration.commandTimeout, maximumL2CAPPayloadLength: configuration.maximumL2CAPPayloadLength)
         channels = L2CAPFixedChannels(configuration: configuration, clock: clock)
+        pairingAgent = configuration.pairingAgent
     }
 
     // MARK: Start and stop

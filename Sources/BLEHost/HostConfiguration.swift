@@ -27,9 +27,21 @@ extension BLEHost {
         /// PDUs a connection may have queued for the controller before ATT commands and
         /// notifications wait (``ATTBearerTransport/waitForSendCapacity()``).
         public var sendQueueLimit: Int
+        /// What this host offers and demands when it pairs.
+        public var pairingPolicy: SMPPairingPolicy
+        /// Where bonds are kept (in memory unless the application gives a store).
+        public var bondStore: any BondStore
+        /// The agent asked during pairing until ``BLEHost/setPairingAgent(_:)`` replaces it.
+        public var pairingAgent: any PairingAgent
+        /// Our identity, distributed to peers that ask for it; nil distributes none.
+        public var localIdentity: SMPLocalIdentity?
+        /// The SMP timeout: a pairing fails when nothing moves for this long (30 s in the spec,
+        /// Core 5.4, Vol 3, Part H, 3.4).
+        public var pairingTimeout: Duration
 
         /// Creates a configuration with the defaults: public address, 5 s command timeout,
-        /// re-advertising on, accept valid parameter updates, ATT_MTU 517, 30 s timeouts.
+        /// re-advertising on, accept valid parameter updates, ATT_MTU 517, 30 s timeouts, Just
+        /// Works pairing with bonds kept in memory.
         public init(
             randomAddress: DeviceAddress? = nil,
             commandTimeout: Duration = .seconds(5),
@@ -39,7 +51,12 @@ extension BLEHost {
             attTransactionTimeout: Duration = ATTBearer.transactionTimeout,
             signalingTimeout: Duration = .seconds(30),
             maximumL2CAPPayloadLength: Int = 2048,
-            sendQueueLimit: Int = 8
+            sendQueueLimit: Int = 8,
+            pairingPolicy: SMPPairingPolicy = SMPPairingPolicy(),
+            bondStore: any BondStore = MemoryBondStore(),
+            pairingAgent: any PairingAgent = DefaultPairingAgent(),
+            localIdentity: SMPLocalIdentity? = nil,
+            pairingTimeout: Duration = .seconds(30)
         ) {
             self.randomAddress = randomAddress
             self.commandTimeout = commandTimeout
@@ -50,6 +67,11 @@ extension BLEHost {
             self.signalingTimeout = signalingTimeout
             self.maximumL2CAPPayloadLength = maximumL2CAPPayloadLength
             self.sendQueueLimit = sendQueueLimit
+            self.pairingPolicy = pairingPolicy
+            self.bondStore = bondStore
+            self.pairingAgent = pairingAgent
+            self.localIdentity = localIdentity
+            self.pairingTimeout = pairingTimeout
         }
     }
 

@@ -44,6 +44,16 @@ public struct HostError: Error, Sendable, Hashable, CustomStringConvertible {
         public static let protocolError = Code(rawValue: "protocolError")
         /// The peer rejected a request (e.g. a connection parameter update).
         public static let rejected = Code(rawValue: "rejected")
+        /// Pairing failed (see the message for the Pairing Failed reason and who sent it).
+        public static let pairingFailed = Code(rawValue: "pairingFailed")
+        /// Encryption needs a bond with the peer and there is none: pair first.
+        public static let notBonded = Code(rawValue: "notBonded")
+        /// The peer has no key for our bond (it was reset or deleted the bond): pair again.
+        public static let keyMissing = Code(rawValue: "keyMissing")
+        /// The link could not be encrypted.
+        public static let encryptionFailed = Code(rawValue: "encryptionFailed")
+        /// The bond store failed to read or write.
+        public static let bondStoreFailed = Code(rawValue: "bondStoreFailed")
 
         /// The code's name.
         public var description: String { rawValue }

@@ -112,6 +112,13 @@ enum VirtualLinkMessage: Sendable {
     case dataLengthChanged(connection: UInt64, tx: VirtualDataLength, rx: VirtualDataLength)
     /// The PHY procedure completed.
     case phyUpdated(connection: UInt64, phy: HCILEPHY)
+    /// The central started encryption (LL_ENC_REQ, Core 5.4, Vol 6, Part B, 5.1.3.1): this
+    /// peripheral asks its host for the key identified by Rand and EDIV.
+    case longTermKeyRequested(connection: UInt64, randomNumber: UInt64, encryptedDiversifier: UInt16)
+    /// The encryption start procedure ended with `status`; the link is now encrypted or not.
+    case encryptionChanged(connection: UInt64, status: HCIStatus, isEncrypted: Bool)
+    /// The encryption pause procedure ended: the encrypted link uses the new key.
+    case encryptionKeyRefreshed(connection: UInt64)
     /// An event this controller queued for itself, to be sent after the current command's
     /// Command Status.
     case deferredEvent(HCIEvent)

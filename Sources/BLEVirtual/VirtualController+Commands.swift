@@ -7,7 +7,9 @@ extension VirtualController {
         statistics.commands += 1
         let command: any HCICommand
         do {
-            guard let decoded = try HCICommands.decode(packet) else {
+            guard !VirtualControllerSupportedCommands.withholds(packet.opcode, leFeatures: configuration.leFeatures),
+                  let decoded = try HCICommands.decode(packet)
+            else {
                 logger.debug("unknown command \(packet.opcode)")
                 completeFailed(packet.opcode, status: .unknownHCICommand)
                 return
@@ -77,7 +79,9 @@ extension VirtualController {
                 lmpVersion: configuration.hciVersion, companyIdentifier: configuration.companyIdentifier, lmpSubversion: 0
             ))
         case is HCIReadLocalSupportedCommands:
-            complete(HCIReadLocalSupportedCommands.self, .init(status: .success, supportedCommands: VirtualControllerSupportedCommands.table))
+            complete(HCIReadLocalSupportedCommands.self, .init(
+                status: .success, supportedCommands: VirtualControllerSupportedCommands.table(for: configuration.leFeatures)
+            ))
         case is HCIReadLocalSupportedFeatures:
             // LMP features bit 37 BR/EDR Not Supported, bit 38 LE Supported (Controller) (Vol 2, Part C, 3.3).
             complete(HCIReadLocalSupportedFeatures.self, .init(status: .success, lmpFeatures: 1 << 37 | 1 << 38))
@@ -158,6 +162,16 @@ extension VirtualController {
             }
             let rssi = link?.rssi(connection: connection.id, at: self) ?? 127
             complete(HCIReadRSSI.self, .init(status: .success, handle: connection.handle, rssi: rssi))
+        case is HCILERand:
+            complete(HCILERand.self, .init(status: .success, randomNumber: UInt64.random(in: .min ... .max)))
+        case let command as HCILEEnableEncryption: enableEncryption(command)
+        case let command as HCILELongTermKeyRequestReply:
+            let status = replyLongTermKey(handle: command.connectionHandle, key: command.longTermKey, opcode: HCILELongTermKeyRequestReply.opcode)
+            complete(HCILELongTermKeyRequestReply.self, .init(status: status, connectionHandle: command.connectionHandle))
+        case let command as HCILELongTermKeyRequestNegativeReply:
+            let status = replyLongTermKey(handle: command.connectionHandle, key: nil, opcode: HCILELongTermKeyRequestNegativeReply.opcode)
+            complete(HCILELongTermKeyRequestNegativeReply.self, .init(status: status, connectionHandle: command.connectionHandle))
+        case let command as HCIReadEncryptionKeySize: readEncryptionKeySize(command)
         default:
             completeFailed(type(of: command).opcode, status: .unknownHCICommand)
         }

@@ -55,6 +55,12 @@ extension VirtualController {
             connection.phy = phy
             connections[connection.handle] = connection
             emit(HCIEvent(HCILEPHYUpdateComplete(status: .success, connectionHandle: connection.handle, txPHY: phy, rxPHY: phy)))
+        case .longTermKeyRequested(let id, let randomNumber, let encryptedDiversifier):
+            longTermKeyRequested(connection: id, randomNumber: randomNumber, encryptedDiversifier: encryptedDiversifier)
+        case .encryptionChanged(let id, let status, let isEncrypted):
+            encryptionChanged(connection: id, status: status, isEncrypted: isEncrypted)
+        case .encryptionKeyRefreshed(let id):
+            encryptionKeyRefreshed(connection: id)
         case .deferredEvent(let event):
             emit(event)
         case .barrier(let continuation):

@@ -163,7 +163,8 @@ public actor VirtualController {
         sendToHost(.event(event.packet))
     }
 
-    private func isUnmasked(_ event: HCIEvent) -> Bool {
+    /// Whether the event masks let `event` through to the host.
+    func isUnmasked(_ event: HCIEvent) -> Bool {
         switch event {
         case .commandComplete, .commandStatus:
             return true
@@ -275,6 +276,10 @@ extension VirtualController {
         var peerFeatures: HCILEFeatures
         /// ACL packets from the host not yet delivered to the peer.
         var packetsInFlight = 0
+        /// Whether the link is encrypted (Core 5.4, Vol 6, Part B, 5.1.3).
+        var isEncrypted = false
+        /// A peripheral's HCI_LE_Long_Term_Key_Request waits for its host's reply.
+        var isAwaitingLongTermKey = false
     }
 
     /// What duplicate filtering compares: the advertiser and the kind of report.

@@ -4,7 +4,8 @@ import BLEHCI
 /// What a ``VirtualController`` reports about itself and how big its buffers are.
 ///
 /// The defaults describe a Bluetooth 5.4 LE-only controller with 8 ACL buffers of 251 octets,
-/// LE Data Packet Length Extension and the 2M PHY, transmitting at -59 dBm measured at 1 m.
+/// LE Encryption, LE Data Packet Length Extension and the 2M PHY, transmitting at -59 dBm
+/// measured at 1 m.
 public struct VirtualControllerConfiguration: Sendable, Hashable {
     /// The public device address (BD_ADDR), answered by HCI_Read_BD_ADDR and used over the air
     /// when an own-address type is public.
@@ -29,10 +30,11 @@ public struct VirtualControllerConfiguration: Sendable, Hashable {
     /// A name for log lines, e.g. `central` or `sensor`.
     public var name: String
 
-    /// The LE features of a default virtual controller: Connection Parameters Request procedure,
-    /// Peripheral-initiated Features Exchange, LE Data Packet Length Extension, LE 2M PHY.
+    /// The LE features of a default virtual controller (Core 5.4, Vol 6, Part B, 4.6): LE
+    /// Encryption, Connection Parameters Request procedure, Peripheral-initiated Features
+    /// Exchange, LE Data Packet Length Extension, LE 2M PHY.
     public static let defaultLEFeatures: HCILEFeatures = [
-        .connectionParametersRequestProcedure, .peripheralInitiatedFeaturesExchange,
+        .leEncryption, .connectionParametersRequestProcedure, .peripheralInitiatedFeaturesExchange,
         .leDataPacketLengthExtension, .le2MPHY,
     ]
 

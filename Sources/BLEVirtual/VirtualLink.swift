@@ -11,7 +11,9 @@ import Synchronization
 /// generator, so runs repeat. A pending HCI_LE_Create_Connection to a connectable advertiser
 /// connects at that advertiser's next advertising event; the advertiser stops advertising, as
 /// the spec has it. Connections carry ACL data, fragmented to the connection's data length, and
-/// the procedures (connection update, data length, PHY, disconnection) reach both ends.
+/// the procedures (connection update, data length, PHY, encryption, disconnection) reach both
+/// ends. Encryption compares the two ends' long-term keys: a mismatch ends the connection with
+/// a MIC failure, and an unanswered key request with the LL response timeout of the clock.
 ///
 /// Distance is simplified to one number per device: how far it is from the others' common
 /// vantage point. Two devices are as far apart as the farther of the two, so a central at 1 m
@@ -42,6 +44,7 @@ public final class VirtualLink: Sendable {
     deinit {
         state.withLock { state in
             for timer in state.advertisers.values { timer.task.cancel() }
+            for connection in state.connections.values { connection.encryption?.timer.cancel() }
         }
     }
 
@@ -117,6 +120,7 @@ public final class VirtualLink: Sendable {
             stopAdvertisingTimer(of: controller, in: &state)
             for connection in state.connections.values where connection.involves(controller) {
                 state.connections[connection.id] = nil
+                connection.encryption?.timer.cancel()
                 if let peer = connection.peer(of: controller), let member = state.member(peer) {
                     member.controller.inbox.yield(.disconnected(connection: connection.id, reason: .connectionTimeout))
                 }
@@ -229,6 +233,134 @@ public final class VirtualLink: Sendable {
                   let receiver = state.index(of: controller), let transmitter = state.members.firstIndex(where: { $0.id == peer })
             else { return nil }
             return rssi(from: state.members[transmitter], to: state.members[receiver], in: &state)
+        }
+    }
+
+    // MARK: - Encryption
+
+    /// How long a link layer waits for the answer to an LL control PDU before it drops the
+    /// connection with LL Response Timeout (0x22) (Core 5.4, Vol 6, Part B, 5.2).
+    static let llResponseTimeout = Duration.seconds(40)
+
+    /// How a request to start encryption went.
+    enum EncryptionStart: Sendable, Equatable {
+        /// The procedure runs (or was already refused by a peer without LE Encryption).
+        case started
+        /// Another encryption procedure is under way on the connection.
+        case alreadyPending
+        /// The connection is gone, or `central` is not its central.
+        case gone
+    }
+
+    /// The central's host asked to encrypt the connection with `longTermKey` (HCI_LE_Enable_Encryption):
+    /// the start procedure (or the pause procedure, which encapsulates it, on an encrypted link)
+    /// begins with LL_ENC_REQ carrying Rand and EDIV (Core 5.4, Vol 6, Part B, 5.1.3).
+    ///
+    /// A peripheral without LE Encryption rejects it at once with Unsupported Remote Feature
+    /// (0x1A); otherwise its host is asked for the key, and the central's link layer waits for
+    /// the answer at most ``llResponseTimeout`` of the link's clock.
+    func startEncryption(
+        _ id: UInt64,
+        by central: VirtualController,
+        randomNumber: UInt64,
+        encryptedDiversifier: UInt16,
+        longTermKey: [UInt8]
+    ) -> EncryptionStart {
+        state.withLock { state in
+            guard var connection = state.connections[id], connection.central == ObjectIdentifier(central),
+                  let peripheral = state.member(connection.peripheral)
+            else { return .gone }
+            guard connection.encryption == nil else { return .alreadyPending }
+            guard peripheral.controller.configuration.leFeatures.contains(.leEncryption) else {
+                // LL_REJECT_IND / LL_REJECT_EXT_IND with Unsupported Remote Feature (5.1.3.1).
+                central.inbox.yield(.encryptionChanged(
+                    connection: id, status: .unsupportedRemoteFeature, isEncrypted: connection.isEncrypted
+                ))
+                return .started
+            }
+            state.nextGeneration += 1
+            let generation = state.nextGeneration
+            let clock = clock
+            let timer = Task { [weak self] in
+                guard await Self.sleep(on: clock, for: Self.llResponseTimeout) else { return }
+                self?.encryptionTimedOut(id, generation: generation)
+            }
+            connection.encryption = PendingEncryption(generation: generation, longTermKey: longTermKey, timer: timer)
+            state.connections[id] = connection
+            peripheral.controller.inbox.yield(.longTermKeyRequested(
+                connection: id, randomNumber: randomNumber, encryptedDiversifier: encryptedDiversifier
+            ))
+            return .started
+        }
+    }
+
+    /// The peripheral's host answered the key request with `key`, or with `nil` (negative reply,
+    /// or the request was masked). Returns `false` when no procedure waits for an answer.
+    ///
+    /// Core 5.4, Vol 6, Part B, 5.1.3.1:
+    /// - the central's key: the link is encrypted; both hosts get Encryption Change, or
+    ///   Encryption Key Refresh Complete when it was encrypted before (5.1.3.2);
+    /// - another key: each end's session key differs, the first encrypted PDU fails its MIC
+    ///   check and both ends leave the connection with Connection Terminated due to MIC
+    ///   Failure (0x3D);
+    /// - no key: the central's host gets Encryption Change with PIN or Key Missing (0x06) and
+    ///   the link stays unencrypted; after a pause (the link was encrypted) the peripheral
+    ///   instead ends the link with PIN or Key Missing, which its own host sees as Connection
+    ///   Terminated By Local Host (0x16).
+    @discardableResult
+    func replyLongTermKey(_ id: UInt64, by peripheral: VirtualController, key: [UInt8]?) -> Bool {
+        state.withLock { state in
+            guard var connection = state.connections[id], connection.peripheral == ObjectIdentifier(peripheral),
+                  let pending = connection.encryption
+            else { return false }
+            pending.timer.cancel()
+            connection.encryption = nil
+            let wasEncrypted = connection.isEncrypted
+            guard let key else {
+                if wasEncrypted {
+                    drop(connection, in: &state, reasonForCentral: .pinOrKeyMissing, reasonForPeripheral: .connectionTerminatedByLocalHost)
+                } else {
+                    state.connections[id] = connection
+                    state.member(connection.central)?.controller.inbox
+                        .yield(.encryptionChanged(connection: id, status: .pinOrKeyMissing, isEncrypted: false))
+                }
+                return true
+            }
+            guard key == pending.longTermKey else {
+                logger.debug("the long-term keys of connection \(id) differ: MIC failure")
+                drop(
+                    connection, in: &state,
+                    reasonForCentral: .connectionTerminatedDueToMICFailure, reasonForPeripheral: .connectionTerminatedDueToMICFailure
+                )
+                return true
+            }
+            connection.isEncrypted = true
+            state.connections[id] = connection
+            let message: VirtualLinkMessage = wasEncrypted
+                ? .encryptionKeyRefreshed(connection: id)
+                : .encryptionChanged(connection: id, status: .success, isEncrypted: true)
+            send(message, toBothEndsOf: connection, in: state)
+            return true
+        }
+    }
+
+    /// The peripheral's host never answered: both link layers time out and leave the connection
+    /// with LL Response Timeout (0x22) (Core 5.4, Vol 6, Part B, 5.2).
+    private func encryptionTimedOut(_ id: UInt64, generation: UInt64) {
+        state.withLock { state in
+            guard let connection = state.connections[id], connection.encryption?.generation == generation else { return }
+            logger.debug("connection \(id): no answer to LL_ENC_REQ in \(Self.llResponseTimeout)")
+            drop(connection, in: &state, reasonForCentral: .lmpResponseTimeout, reasonForPeripheral: .lmpResponseTimeout)
+        }
+    }
+
+    /// Sleeps `duration` on `clock`; `false` when cancelled first.
+    private static func sleep<C: Clock<Duration>>(on clock: C, for duration: Duration) async -> Bool {
+        do {
+            try await clock.sleep(until: clock.now.advanced(by: duration), tolerance: nil)
+            return true
+        } catch {
+            return false
         }
     }
 
@@ -373,6 +505,7 @@ public final class VirtualLink: Sendable {
         reasonForPeripheral: HCIStatus
     ) {
         state.connections[connection.id] = nil
+        connection.encryption?.timer.cancel()
         state.member(connection.central)?.controller.inbox.yield(.disconnected(connection: connection.id, reason: reasonForCentral))
         state.member(connection.peripheral)?.controller.inbox
             .yield(.disconnected(connection: connection.id, reason: reasonForPeripheral))
@@ -419,6 +552,10 @@ extension VirtualLink {
         var phy = HCILEPHY.le1M
         var centralTX = VirtualDataLength.initial
         var peripheralTX = VirtualDataLength.initial
+        /// Whether the link is encrypted.
+        var isEncrypted = false
+        /// The encryption procedure waiting for the peripheral's host, if any.
+        var encryption: PendingEncryption?
 
         func involves(_ controller: VirtualController) -> Bool {
             let id = ObjectIdentifier(controller)
@@ -446,6 +583,16 @@ extension VirtualLink {
         mutating func setTransmitLength(_ length: VirtualDataLength, of controller: VirtualController) {
             if ObjectIdentifier(controller) == central { centralTX = length } else { peripheralTX = length }
         }
+    }
+
+    /// An encryption start (or pause) procedure waiting for the peripheral's host's key.
+    struct PendingEncryption: Sendable {
+        /// Tells this procedure's response timer from a later one's.
+        let generation: UInt64
+        /// The central's key.
+        let longTermKey: [UInt8]
+        /// The LL response timer (Core 5.4, Vol 6, Part B, 5.2).
+        let timer: Task<Void, Never>
     }
 
     /// Everything the link knows, under one lock.

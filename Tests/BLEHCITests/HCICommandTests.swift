@@ -218,7 +218,7 @@ let validHCICommands: [HCICommandCase] = [
     @Test func everyCommandTypeIsRegisteredOnce() {
         let opcodes = HCICommands.all.map { $0.opcode }
         #expect(Set(opcodes).count == opcodes.count)
-        #expect(opcodes.count == 32)
+        #expect(opcodes.count == 37)
         for opcode in opcodes {
             #expect(HCICommands.type(for: opcode)?.opcode == opcode)
             #expect(!opcode.name.hasPrefix("OGF"))

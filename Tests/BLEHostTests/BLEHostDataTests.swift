@@ -174,12 +174,26 @@ import Testing
         #expect(error?.code == .rejected)
     }
 
-    @Test func pairingRequestGetsPairingNotSupported() async throws {
-        let harness = try await HostHarness.started()
+    @Test func pairingRequestRefusedByTheAgentGetsItsReason() async throws {
+        struct Refusing: PairingAgent {
+            func shouldAcceptPairing(_ request: SMPPairingParameters, from peer: DeviceAddress) async -> SMPPairingFailed.Reason? {
+                .pairingNotSupported
+            }
+        }
+        let harness = try await HostHarness.started(configuration: BLEHost.Configuration(pairingAgent: Refusing()))
         _ = try await harness.connect(handle: 0x40, role: .peripheral)
-        harness.fake.inject(l2cap: [0x01, 0x03, 0x00, 0x01, 0x10, 0x07, 0x07], channel: .securityManager, handle: 0x40)
+        harness.fake.inject(l2cap: [0x01, 0x03, 0x00, 0x0D, 0x10, 0x07, 0x07], channel: .securityManager, handle: 0x40)
         #expect(await harness.fake.waitUntil { !$0.sentFrames(on: 0x40).isEmpty })
         #expect(harness.fake.sentFrames(on: 0x40) == [L2CAPBasicFrame(channelID: .securityManager, payload: [0x05, 0x05])])
+    }
+
+    @Test func pairingRequestIsAnsweredWithAPairingResponse() async throws {
+        let harness = try await HostHarness.started()
+        _ = try await harness.connect(handle: 0x40, role: .peripheral)
+        harness.fake.inject(l2cap: [0x01, 0x03, 0x00, 0x0D, 0x10, 0x07, 0x07], channel: .securityManager, handle: 0x40)
+        #expect(await harness.fake.waitUntil { !$0.sentFrames(on: 0x40).isEmpty })
+        // NoInputNoOutput, no OOB, Bonding + SC, 16, initiator keys ∩ ours (EncKey, IdKey), responder keys we can send (EncKey).
+        #expect(harness.fake.sentFrames(on: 0x40) == [L2CAPBasicFrame(channelID: .securityManager, payload: [0x02, 0x03, 0x00, 0x09, 0x10, 0x03, 0x01])])
     }
 
     @Test func disconnectionFailsPendingOperationsAtOnce() async throws {

@@ -75,13 +75,4 @@ import Testing
         // A second answer is unexpected and ignored.
         #expect(!channel.receive([0x13, identifier, 0x02, 0x00, 0x00, 0x00]).contains { if case .requestAnswered = $0 { true } else { false } })
     }
-
-    @Test func smpAnswersPairingNotSupported() {
-        let smp = SMPChannel()
-        #expect(smp.receive([0x01, 0x03, 0x00, 0x01, 0x10, 0x07, 0x07]) == [0x05, 0x05])
-        #expect(smp.receive([0x0B, 0x01]) == [0x05, 0x05])
-        #expect(smp.receive([0x05, 0x05]) == nil)
-        #expect(smp.receive([]) == nil)
-        #expect(SMPPairingFailed(decoding: [0x05, 0x05])?.reason == .pairingNotSupported)
-    }
 }

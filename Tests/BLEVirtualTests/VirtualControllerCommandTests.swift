@@ -27,7 +27,8 @@ struct VirtualControllerCommandTests {
         #expect(commands.supports(octet: 35, bit: 6))   // HCI_LE_Set_PHY
         #expect(commands.supports(octet: 41, bit: 5))   // HCI_LE_Read_Buffer_Size [v2]
         #expect(!commands.supports(octet: 0, bit: 0))   // HCI_Inquiry: BR/EDR
-        #expect(!commands.supports(octet: 28, bit: 0))  // HCI_LE_Start_Encryption: not implemented
+        #expect(commands.supports(octet: 28, bit: 0))   // HCI_LE_Enable_Encryption
+        #expect(!commands.supports(octet: 27, bit: 6))  // HCI_LE_Encrypt: not implemented
         #expect(VirtualControllerSupportedCommands.positions.count == HCICommands.all.count - 1)
 
         let features = try await host.complete(HCIReadLocalSupportedFeatures())

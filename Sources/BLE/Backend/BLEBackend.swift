@@ -1,5 +1,6 @@
 import BLECore
 import BLEGATT
+import BLEHost
 
 /// The radio's state, as ``Central/state`` reports it.
 public enum RadioState: String, Sendable, Hashable, Codable, CustomStringConvertible {
@@ -73,6 +74,21 @@ public protocol BLEBackend: Sendable {
     func connect(to address: DeviceAddress, timeout: Duration) async throws(BLEError) -> any BLEBackendConnection
     /// Stops everything and releases the radio.
     func close() async
+    /// Every bond the backend keeps.
+    func bonds() async throws(BLEError) -> [SecurityBond]
+    /// Deletes the bond with the peer seen at `address`; whether there was one.
+    func removeBond(for address: DeviceAddress) async throws(BLEError) -> Bool
+    /// Sets who is asked during pairing (passkeys, numeric comparison, accepting).
+    func setPairingAgent(_ agent: any PairingAgent) async
+}
+
+extension BLEBackend {
+    /// A backend without security keeps no bonds.
+    public func bonds() async throws(BLEError) -> [SecurityBond] { [] }
+    /// A backend without security keeps no bonds.
+    public func removeBond(for address: DeviceAddress) async throws(BLEError) -> Bool { false }
+    /// A backend without security asks nobody.
+    public func setPairingAgent(_ agent: any PairingAgent) async {}
 }
 
 /// One connection of a ``BLEBackend``: GATT client procedures and link information.
@@ -113,4 +129,23 @@ public protocol BLEBackendConnection: Sendable {
     /// Subscribes to notifications (or indications, when `indicate`, or when that is all the
     /// characteristic offers); ending the iteration unsubscribes.
     func subscribe(to characteristic: GATTCharacteristic, indicate: Bool?) async throws(BLEError) -> AsyncThrowingStream<[UInt8], any Error>
+    /// How secure the link is now.
+    var security: LinkSecurity { get }
+    /// Pairs (bonding per the backend's policy); nil when the peer encrypted with an existing bond.
+    func pair() async throws(BLEError) -> SMPPairingOutcome?
+    /// Encrypts with the bond's key.
+    func encrypt() async throws(BLEError) -> LinkSecurity
+}
+
+extension BLEBackendConnection {
+    /// A backend without security: never encrypted.
+    public var security: LinkSecurity { .open }
+    /// A backend without security cannot pair.
+    public func pair() async throws(BLEError) -> SMPPairingOutcome? {
+        throw BLEError(.unsupported, "this radio backend cannot pair")
+    }
+    /// A backend without security cannot encrypt.
+    public func encrypt() async throws(BLEError) -> LinkSecurity {
+        throw BLEError(.unsupported, "this radio backend cannot encrypt links")
+    }
 }

@@ -16,9 +16,18 @@ public actor HostBackend: BLEBackend {
     private var currentScan: (id: UInt64, pump: Task<Void, Never>)?
     private var nextScan: UInt64 = 0
 
+    /// Whether a GATT request answered Insufficient Authentication or Insufficient Encryption
+    /// secures the link (encrypts with the bond, or pairs) and is sent once more, as
+    /// CoreBluetooth does.
+    public nonisolated let securesOnDemand: Bool
+
     /// Wraps a host that is not started yet; ``start()`` starts it.
-    public init(host: BLEHost) {
+    ///
+    /// - Parameter securesOnDemand: secure the link and retry once when a server asks for
+    ///   authentication or encryption (on by default).
+    public init(host: BLEHost, securesOnDemand: Bool = true) {
         self.host = host
+        self.securesOnDemand = securesOnDemand
     }
 
     /// Starts the host (reset and initialise the controller) and follows its state.
@@ -106,7 +115,7 @@ public actor HostBackend: BLEBackend {
     public func connect(to address: DeviceAddress, timeout: Duration) async throws(BLEError) -> any BLEBackendConnection {
         do {
             let connection = try await host.connect(to: address, timeout: timeout)
-            return HostBackendConnection(connection: connection)
+            return HostBackendConnection(connection: connection, securesOnDemand: securesOnDemand)
         } catch {
             throw BLEError(host: error)
         }
@@ -119,6 +128,28 @@ public actor HostBackend: BLEBackend {
         setState(.poweredOff)
         for continuation in observers.values { continuation.finish() }
         observers = [:]
+    }
+
+    // MARK: Security
+
+    public func bonds() async throws(BLEError) -> [SecurityBond] {
+        do {
+            return try await host.bonds()
+        } catch {
+            throw BLEError(host: error)
+        }
+    }
+
+    public func removeBond(for address: DeviceAddress) async throws(BLEError) -> Bool {
+        do {
+            return try await host.removeBond(for: address)
+        } catch {
+            throw BLEError(host: error)
+        }
+    }
+
+    public func setPairingAgent(_ agent: any PairingAgent) async {
+        await host.setPairingAgent(agent)
     }
 
     // MARK: State
@@ -154,7 +185,26 @@ public actor HostBackend: BLEBackend {
 /// A connection of our host, as a ``BLEBackendConnection``.
 struct HostBackendConnection: BLEBackendConnection {
     let connection: HostConnection
+    let securesOnDemand: Bool
     var client: GATTClient { connection.gattClient }
+
+    var security: LinkSecurity { connection.security }
+
+    func pair() async throws(BLEError) -> SMPPairingOutcome? {
+        do {
+            return try await connection.pair()
+        } catch {
+            throw BLEError(host: error)
+        }
+    }
+
+    func encrypt() async throws(BLEError) -> LinkSecurity {
+        do {
+            return try await connection.encrypt()
+        } catch {
+            throw BLEError(host: error)
+        }
+    }
 
     var address: DeviceAddress { connection.address }
     var isConnected: Bool { connection.isConnected }
@@ -245,15 +295,38 @@ struct HostBackendConnection: BLEBackendConnection {
     }
 
     /// Runs a GATT procedure; a failure becomes a ``BLEError``, a closed bearer the reason the
-    /// connection ended.
+    /// connection ended. A server asking for authentication or encryption gets it (the link is
+    /// encrypted with the bond, or paired) and the procedure runs once more, when
+    /// ``securesOnDemand``.
     private func gatt<T>(_ body: () async throws(GATTError) -> T) async throws(BLEError) -> T {
         do {
             return try await body()
         } catch {
-            if error.code == .bearerClosed, let ended = connection.state.disconnection {
-                throw BLEError(.disconnected, "\(error.procedure.map { "\($0): " } ?? "")\(ended.message)", hciStatus: ended.status)
+            guard securesOnDemand, Self.asksForSecurity(error), !connection.security.isEncrypted || error.attErrorCode == .insufficientAuthentication else {
+                throw translate(error)
             }
-            throw BLEError(gatt: error)
+            do {
+                try await connection.secure()
+            } catch let securing {
+                throw BLEError(host: securing).adding(context: "\(error.procedure.map { "\($0)" } ?? "the request") needs a secure link")
+            }
+            do {
+                return try await body()
+            } catch {
+                throw translate(error)
+            }
         }
+    }
+
+    /// Whether a server's answer asks the client to pair or encrypt (Core 5.4, Vol 3, Part C, 10.3.2).
+    static func asksForSecurity(_ error: GATTError) -> Bool {
+        error.code == .attError && (error.attErrorCode == .insufficientAuthentication || error.attErrorCode == .insufficientEncryption)
+    }
+
+    private func translate(_ error: GATTError) -> BLEError {
+        if error.code == .bearerClosed, let ended = connection.state.disconnection {
+            return BLEError(.disconnected, "\(error.procedure.map { "\($0): " } ?? "")\(ended.message)", hciStatus: ended.status)
+        }
+        return BLEError(gatt: error)
     }
 }

@@ -127,12 +127,16 @@ public struct GATTServerCore: Sendable {
         values[handle] = value
     }
 
-    /// The clients subscribed to the characteristic value at `valueHandle`, with their CCCD.
+    /// The clients subscribed to the characteristic value at `valueHandle`, with their CCCD,
+    /// whose link's security lets them read the value: a protected value is never notified or
+    /// indicated on a link that is not secure enough (Core 5.4, Vol 3, Part C, 10.3).
     public func subscribers(ofValue valueHandle: UInt16) -> [(client: GATTClientID, configuration: GATTClientConfiguration)] {
         guard let cccd = database.clientConfigurationHandle(ofValue: valueHandle) else { return [] }
+        let permissions = (database.attribute(at: valueHandle)?.permissions ?? []).union(.read)
         return clients.keys.sorted().compactMap { client in
-            guard let configuration = clients[client]?.clientConfigurations[cccd], !configuration.isEmpty else { return nil }
-            return (client, configuration)
+            guard let state = clients[client], let subscription = state.clientConfigurations[cccd], !subscription.isEmpty else { return nil }
+            guard permissions.readError(for: state.security, minimumKeySize: configuration.minimumEncryptionKeySize) == nil else { return nil }
+            return (client, subscription)
         }
     }
 

@@ -63,6 +63,8 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let readBDADDR = HCIOpcode(rawValue: 0x1009)
     /// 0x1405: HCI_Read_RSSI (7.5.4).
     public static let readRSSI = HCIOpcode(rawValue: 0x1405)
+    /// 0x1408: HCI_Read_Encryption_Key_Size (7.5.7).
+    public static let readEncryptionKeySize = HCIOpcode(rawValue: 0x1408)
     /// 0x2001: HCI_LE_Set_Event_Mask (7.8.1).
     public static let leSetEventMask = HCIOpcode(rawValue: 0x2001)
     /// 0x2002: HCI_LE_Read_Buffer_Size [v1] (7.8.2).
@@ -95,6 +97,14 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let leConnectionUpdate = HCIOpcode(rawValue: 0x2013)
     /// 0x2016: HCI_LE_Read_Remote_Features (7.8.21).
     public static let leReadRemoteFeatures = HCIOpcode(rawValue: 0x2016)
+    /// 0x2018: HCI_LE_Rand (7.8.23).
+    public static let leRand = HCIOpcode(rawValue: 0x2018)
+    /// 0x2019: HCI_LE_Enable_Encryption (7.8.24).
+    public static let leEnableEncryption = HCIOpcode(rawValue: 0x2019)
+    /// 0x201A: HCI_LE_Long_Term_Key_Request_Reply (7.8.25).
+    public static let leLongTermKeyRequestReply = HCIOpcode(rawValue: 0x201A)
+    /// 0x201B: HCI_LE_Long_Term_Key_Request_Negative_Reply (7.8.26).
+    public static let leLongTermKeyRequestNegativeReply = HCIOpcode(rawValue: 0x201B)
     /// 0x2022: HCI_LE_Set_Data_Length (7.8.33).
     public static let leSetDataLength = HCIOpcode(rawValue: 0x2022)
     /// 0x2030: HCI_LE_Read_PHY (7.8.47).
@@ -120,6 +130,7 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
         case 0x1005: "HCI_Read_Buffer_Size"
         case 0x1009: "HCI_Read_BD_ADDR"
         case 0x1405: "HCI_Read_RSSI"
+        case 0x1408: "HCI_Read_Encryption_Key_Size"
         case 0x2001: "HCI_LE_Set_Event_Mask"
         case 0x2002: "HCI_LE_Read_Buffer_Size"
         case 0x2003: "HCI_LE_Read_Local_Supported_Features"
@@ -136,6 +147,10 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
         case 0x2010: "HCI_LE_Clear_Filter_Accept_List"
         case 0x2013: "HCI_LE_Connection_Update"
         case 0x2016: "HCI_LE_Read_Remote_Features"
+        case 0x2018: "HCI_LE_Rand"
+        case 0x2019: "HCI_LE_Enable_Encryption"
+        case 0x201A: "HCI_LE_Long_Term_Key_Request_Reply"
+        case 0x201B: "HCI_LE_Long_Term_Key_Request_Negative_Reply"
         case 0x2022: "HCI_LE_Set_Data_Length"
         case 0x2030: "HCI_LE_Read_PHY"
         case 0x2032: "HCI_LE_Set_PHY"

@@ -8,13 +8,15 @@ public enum HCICommands {
         HCIDisconnect.self, HCISetEventMask.self, HCIReset.self, HCISetControllerToHostFlowControl.self,
         HCIHostBufferSize.self, HCIHostNumberOfCompletedPackets.self, HCIReadLocalVersionInformation.self,
         HCIReadLocalSupportedCommands.self, HCIReadLocalSupportedFeatures.self, HCIReadBufferSize.self,
-        HCIReadBDADDR.self, HCIReadRSSI.self, HCILESetEventMask.self, HCILEReadBufferSize.self,
-        HCILEReadLocalSupportedFeatures.self, HCILESetRandomAddress.self, HCILESetAdvertisingParameters.self,
-        HCILESetAdvertisingData.self, HCILESetScanResponseData.self, HCILESetAdvertisingEnable.self,
-        HCILESetScanParameters.self, HCILESetScanEnable.self, HCILECreateConnection.self,
-        HCILECreateConnectionCancel.self, HCILEReadFilterAcceptListSize.self, HCILEClearFilterAcceptList.self,
-        HCILEConnectionUpdate.self, HCILEReadRemoteFeatures.self, HCILESetDataLength.self, HCILEReadPHY.self,
-        HCILESetPHY.self, HCILEReadBufferSizeV2.self,
+        HCIReadBDADDR.self, HCIReadRSSI.self, HCIReadEncryptionKeySize.self, HCILESetEventMask.self,
+        HCILEReadBufferSize.self, HCILEReadLocalSupportedFeatures.self, HCILESetRandomAddress.self,
+        HCILESetAdvertisingParameters.self, HCILESetAdvertisingData.self, HCILESetScanResponseData.self,
+        HCILESetAdvertisingEnable.self, HCILESetScanParameters.self, HCILESetScanEnable.self,
+        HCILECreateConnection.self, HCILECreateConnectionCancel.self, HCILEReadFilterAcceptListSize.self,
+        HCILEClearFilterAcceptList.self, HCILEConnectionUpdate.self, HCILEReadRemoteFeatures.self,
+        HCILERand.self, HCILEEnableEncryption.self, HCILELongTermKeyRequestReply.self,
+        HCILELongTermKeyRequestNegativeReply.self, HCILESetDataLength.self, HCILEReadPHY.self, HCILESetPHY.self,
+        HCILEReadBufferSizeV2.self,
     ]
 
     private static let byOpcode: [HCIOpcode: any HCICommand.Type] = {

@@ -24,7 +24,7 @@ extension BLEHost {
         device.gattServer = server
         guard let server else { return }
         for connection in device.connections.values {
-            await server.attach(connection.bearer)
+            await server.attach(connection.bearer, security: Self.gattSecurity(connection.security))
         }
     }
 

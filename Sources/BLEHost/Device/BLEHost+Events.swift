@@ -13,6 +13,11 @@ extension BLEHost {
             handleDisconnection(disconnection, event: event)
         case .leMeta(let meta):
             await handle(meta, event: event)
+        case .encryptionChange(let change):
+            await encryptionChanged(handle: change.connectionHandle, status: change.status, encrypted: change.isEncrypted, event: event)
+        case .encryptionKeyRefreshComplete(let refresh):
+            let encrypted = device.connections[refresh.connectionHandle]?.security.isEncrypted ?? true
+            await encryptionChanged(handle: refresh.connectionHandle, status: refresh.status, encrypted: encrypted, event: event)
         default:
             if !deliverToWaiters(event) {
                 logger.debug("ignored an HCI event", metadata: ["event": "\(event.eventCode)"])
@@ -62,6 +67,9 @@ extension BLEHost {
                 $0.maxRXOctets = e.maxRXOctets
             }
             deliverToWaiters(event)
+        case .longTermKeyRequest(let request):
+            // Answered from its own task: the reply's Command Complete arrives through this loop.
+            Task { await self.longTermKeyRequested(request) }
         case .phyUpdateComplete(let e):
             if e.status.isSuccess {
                 device.connections[e.connectionHandle]?.update {

@@ -30,7 +30,7 @@ extension BLEHost {
             case .att(let bearer, let payload):
                 await bearer.receive(payload)
             case .securityManager(let payload):
-                receiveSecurityManager(payload, on: handle)
+                await receiveSecurityManager(payload, on: handle)
             case .send(let channel, let payload):
                 sendACL(payload, on: channel, handle: handle)
             case .updateConnection(let parameters):

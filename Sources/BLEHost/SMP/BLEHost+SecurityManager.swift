@@ -1,19 +1,517 @@
+import BLECore
+import BLEGATT
+import BLEHCI
 import Logging
 
 extension BLEHost {
-    // MARK: Security Manager
+    // MARK: Security Manager (Core 5.4, Vol 3, Part H)
 
-    /// Takes one SMP PDU of connection `handle` from the L2CAP layer (CID 0x0006) and answers it.
-    ///
-    /// Core 5.4, Vol 3, Part H, 3.3: while pairing is not supported, ``SMPChannel`` answers a
-    /// Pairing Request or a Security Request with Pairing Failed (Pairing Not Supported) and
-    /// ignores anything else.
-    func receiveSecurityManager(_ payload: [UInt8], on handle: UInt16) {
-        guard let answer = SMPChannel().receive(payload) else {
-            logger.debug("ignored an SMP PDU", metadata: ["handle": "\(HostFormat.hex(handle))", "pdu": "\(HostFormat.bytes(payload))"])
+    /// The bonds this host keeps.
+    public nonisolated var bondStore: any BondStore { configuration.bondStore }
+
+    /// Sets the agent asked to accept pairings, show and type passkeys and confirm numbers.
+    public func setPairingAgent(_ agent: any PairingAgent) {
+        pairingAgent = agent
+    }
+
+    /// Starts the security of a new connection: not encrypted, bonded when the store knows the peer.
+    func openSecurity(_ connection: HostConnection) async {
+        let local = device.ownRandomAddress ?? controllerInfo?.publicAddress ?? connection.address
+        security.links[connection.handle] = SecurityLink(peer: connection.address, local: local, isCentral: connection.role == .central)
+        let bond: SecurityBond?
+        do {
+            bond = try await configuration.bondStore.bond(for: connection.address)
+        } catch {
+            logger.error("could not read the bond store", metadata: ["error": "\(error)"])
             return
         }
-        logger.info("answered an SMP request with Pairing Failed (Pairing Not Supported)", metadata: ["handle": "\(HostFormat.hex(handle))"])
-        sendACL(answer, on: .securityManager, handle: handle)
+        guard bond != nil, security.links[connection.handle] != nil else { return }
+        var state = connection.security
+        state.isBonded = true
+        await setLinkSecurity(state, on: connection.handle)
+    }
+
+    /// Ends the security of a connection that ended: its pairing and waits fail with `error`.
+    func closeSecurity(_ handle: UInt16, error: HostError) {
+        guard let link = security.links.removeValue(forKey: handle) else { return }
+        link.timer?.cancel()
+        for waiter in link.pairWaiters { waiter.resume(returning: .failure(error)) }
+    }
+
+    /// Applies a new security state to the connection and to the GATT server's view of it.
+    func setLinkSecurity(_ state: LinkSecurity, on handle: UInt16) async {
+        guard let connection = device.connections[handle] else { return }
+        connection.update { $0.security = state }
+        guard let server = device.gattServer, let client = await server.client(on: connection.bearer) else { return }
+        await server.setSecurity(Self.gattSecurity(state), for: client)
+    }
+
+    /// The GATT server's view of a link's security.
+    static func gattSecurity(_ state: LinkSecurity) -> GATTSecurityState {
+        GATTSecurityState(
+            isEncrypted: state.isEncrypted, isAuthenticated: state.isAuthenticated, hasLongTermKey: state.isBonded,
+            encryptionKeySize: state.isEncrypted ? state.keySize : 0
+        )
+    }
+
+    // MARK: SMP PDUs
+
+    /// Takes one SMP PDU of connection `handle` from the L2CAP layer (CID 0x0006).
+    func receiveSecurityManager(_ payload: [UInt8], on handle: UInt16) async {
+        guard var link = security.links[handle], !link.isSMPClosed else { return }
+        let command: SMPCommand
+        do {
+            command = try SMPCommand(decoding: payload)
+        } catch {
+            logger.warning("malformed SMP PDU", metadata: ["handle": "\(HostFormat.hex(handle))", "error": "\(error)", "pdu": "\(HostFormat.bytes(payload))"])
+            if link.pairing != nil {
+                perform(link.pairing!.fail(error.reason), on: handle)
+            } else if error.reason == .commandNotSupported {
+                sendSMP(.pairingFailed(.commandNotSupported), on: handle)
+            }
+            return
+        }
+        if link.pairing != nil {
+            restartSMPTimer(handle)
+            var pairing = link.pairing!
+            let actions = pairing.receive(command)
+            link.pairing = pairing
+            security.links[handle] = link
+            perform(actions, on: handle)
+            return
+        }
+        switch command {
+        case .pairingRequest(let parameters) where !link.isCentral:
+            receivePairingRequest(parameters, on: handle)
+        case .securityRequest(let requirements) where link.isCentral:
+            receiveSecurityRequest(requirements, on: handle)
+        case .pairingFailed, .keypressNotification:
+            break
+        case .pairingRequest, .securityRequest:
+            // A request the role does not take (Part H, 3.5.1 and 3.6.7).
+            sendSMP(.pairingFailed(.commandNotSupported), on: handle)
+        default:
+            // A pairing PDU outside a pairing.
+            sendSMP(.pairingFailed(.unspecifiedReason), on: handle)
+        }
+    }
+
+    /// Peripheral: a Pairing Request. Refused while the peer must wait after failed attempts;
+    /// otherwise the agent decides, from its own task (a user may be asked), and a pairing starts
+    /// as responder.
+    private func receivePairingRequest(_ parameters: SMPPairingParameters, on handle: UInt16) {
+        guard let link = security.links[handle], !link.isDecidingOnRequest else { return }
+        if security.isWaiting(link.peer) {
+            logger.info("refused a pairing: the peer failed recently and must wait", metadata: ["peer": "\(link.peer)"])
+            sendSMP(.pairingFailed(.repeatedAttempts), on: handle)
+            return
+        }
+        security.links[handle]?.isDecidingOnRequest = true
+        restartSMPTimer(handle)
+        let agent = pairingAgent
+        Task {
+            let verdict = await agent.shouldAcceptPairing(parameters, from: link.peer)
+            self.pairingRequestDecided(parameters, verdict: verdict, on: handle)
+        }
+    }
+
+    private func pairingRequestDecided(_ parameters: SMPPairingParameters, verdict: SMPPairingFailed.Reason?, on handle: UInt16) {
+        guard let link = security.links[handle], link.isDecidingOnRequest else { return }
+        security.links[handle]?.isDecidingOnRequest = false
+        if let reason = verdict {
+            security.links[handle]?.timer?.cancel()
+            logger.info("refused a pairing", metadata: ["peer": "\(link.peer)", "reason": "\(reason)"])
+            sendSMP(.pairingFailed(reason), on: handle)
+            return
+        }
+        var pairing = SMPPairing(
+            role: .responder, policy: configuration.pairingPolicy, localAddress: link.local, peerAddress: link.peer,
+            localIdentity: configuration.localIdentity
+        )
+        let actions = pairing.receive(.pairingRequest(parameters))
+        security.links[handle]?.pairing = pairing
+        restartSMPTimer(handle)
+        perform(actions, on: handle)
+    }
+
+    /// Central: the peripheral asks for security. With the agent's consent, encrypt with the
+    /// bond when it is strong enough, else pair.
+    private func receiveSecurityRequest(_ requirements: SMPAuthenticationRequirements, on handle: UInt16) {
+        guard let link = security.links[handle], link.pendingSecurity == nil else { return }
+        let agent = pairingAgent
+        Task {
+            guard await agent.shouldAnswerSecurityRequest(requirements, from: link.peer) else { return }
+            do {
+                let bond = try await self.configuration.bondStore.bond(for: link.peer)
+                if let bond, bond.centralKey != nil, bond.isAuthenticated || !requirements.contains(.mitm) {
+                    _ = try await self.encrypt(handle)
+                } else {
+                    _ = try await self.pair(handle)
+                }
+            } catch {
+                self.logger.warning("answering a security request failed", metadata: ["peer": "\(link.peer)", "error": "\(error)"])
+            }
+        }
+    }
+
+    /// Sends one SMP PDU.
+    func sendSMP(_ command: SMPCommand, on handle: UInt16) {
+        sendACL(command.encode(), on: .securityManager, handle: handle)
+    }
+
+    // MARK: Pairing
+
+    func pair(_ handle: UInt16) async throws(HostError) -> SMPPairingOutcome? {
+        let connection = try openConnection(handle)
+        guard var link = security.links[handle] else { throw HostError(.notConnected, "the connection has ended", connectionHandle: handle) }
+        if link.isSMPClosed {
+            throw HostError(.pairingFailed, "an earlier pairing on this connection timed out; disconnect and connect again to pair", connectionHandle: handle)
+        }
+        if link.pairing == nil && link.pendingSecurity == nil {
+            if connection.role == .central {
+                var pairing = SMPPairing(
+                    role: .initiator, policy: configuration.pairingPolicy, localAddress: link.local, peerAddress: link.peer,
+                    localIdentity: configuration.localIdentity
+                )
+                let actions = pairing.start()
+                link.pairing = pairing
+                security.links[handle] = link
+                restartSMPTimer(handle)
+                perform(actions, on: handle)
+            } else {
+                sendSMP(.securityRequest(configuration.pairingPolicy.authRequirements), on: handle)
+                restartSMPTimer(handle)
+            }
+        }
+        let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<SMPPairingOutcome?, HostError>, Never>) in
+            security.links[handle]?.pairWaiters.append(continuation)
+        }
+        return try result.get()
+    }
+
+    /// Runs what the pairing machine asks.
+    func perform(_ actions: [SMPPairing.Action], on handle: UInt16) {
+        guard let link = security.links[handle] else { return }
+        let agent = pairingAgent
+        let peer = link.peer
+        for action in actions {
+            switch action {
+            case .send(let command):
+                sendSMP(command, on: handle)
+            case .displayPasskey(let passkey):
+                Task { await agent.displayPasskey(passkey, to: peer) }
+            case .requestPasskey:
+                Task {
+                    let passkey = await agent.enterPasskey(for: peer)
+                    self.pairingInput(on: handle) { $0.passkeyEntered(passkey) }
+                }
+            case .confirmNumericComparison(let value):
+                Task {
+                    let accepted = await agent.confirmNumericComparison(value, with: peer)
+                    self.pairingInput(on: handle) { $0.numericComparisonConfirmed(accepted) }
+                }
+            case .startEncryption(let key):
+                security.links[handle]?.pendingSecurity = pairingSecurity(link.pairing)
+                Task { await self.startPairingEncryption(handle, key: key) }
+            case .complete(let outcome):
+                security.links[handle]?.timer?.cancel()
+                security.links[handle]?.pairing = nil
+                security.failedAttempts[peer] = nil
+                Task { await self.pairingCompleted(outcome, on: handle) }
+            case .fail(let failure):
+                security.links[handle]?.timer?.cancel()
+                security.links[handle]?.pairing = nil
+                security.links[handle]?.pendingSecurity = nil
+                if failure.origin == .timeout { security.links[handle]?.isSMPClosed = true }
+                pairingFailed(failure, peer: peer, on: handle)
+            }
+        }
+    }
+
+    /// Feeds the user's answer to the pairing of `handle`, if it still runs.
+    private func pairingInput(on handle: UInt16, _ input: (inout SMPPairing) -> [SMPPairing.Action]) {
+        guard var pairing = security.links[handle]?.pairing else { return }
+        let actions = input(&pairing)
+        security.links[handle]?.pairing = pairing
+        restartSMPTimer(handle)
+        perform(actions, on: handle)
+    }
+
+    /// The security a link gets once encrypted with the pairing's key.
+    private func pairingSecurity(_ pairing: SMPPairing?) -> LinkSecurity {
+        guard let pairing else { return LinkSecurity(isEncrypted: true, keySize: 16) }
+        return LinkSecurity(
+            isEncrypted: true, isAuthenticated: pairing.method.isAuthenticated, isSecureConnections: pairing.secureConnections,
+            keySize: pairing.keySize, isBonded: false
+        )
+    }
+
+    /// Initiator: encrypts with the STK or LTK just made; a failure fails the pairing.
+    private func startPairingEncryption(_ handle: UInt16, key: SMPLongTermKey) async {
+        do {
+            try await enableEncryption(handle, key: key)
+        } catch {
+            logger.warning("encrypting with the new key failed", metadata: ["handle": "\(HostFormat.hex(handle))", "error": "\(error)"])
+            pairingInput(on: handle) { $0.encryptionChanged(false) }
+        }
+    }
+
+    /// Keeps the bond (when both sides bond), then tells the waiting callers.
+    private func pairingCompleted(_ outcome: SMPPairingOutcome, on handle: UInt16) async {
+        guard let link = security.links[handle] else { return }
+        var result: Result<SMPPairingOutcome?, HostError> = .success(outcome)
+        var state = device.connections[handle]?.security ?? LinkSecurity()
+        if outcome.bonded {
+            let bond = SecurityBond(outcome: outcome, address: link.peer)
+            do {
+                if bond.peer != link.peer { try await configuration.bondStore.removeBond(for: link.peer) }
+                try await configuration.bondStore.saveBond(bond)
+                state.isBonded = true
+            } catch {
+                result = .failure(HostError(.bondStoreFailed, "paired with \(link.peer), but the bond could not be kept: \(error)", connectionHandle: handle))
+            }
+        }
+        await setLinkSecurity(state, on: handle)
+        logger.info("paired", metadata: [
+            "peer": "\(link.peer)", "method": "\(outcome.method)", "secureConnections": "\(outcome.secureConnections)",
+            "keySize": "\(outcome.keySize)", "bonded": "\(outcome.bonded)",
+        ])
+        resolvePairWaiters(handle, result)
+    }
+
+    private func pairingFailed(_ failure: SMPPairingFailure, peer: DeviceAddress, on handle: UInt16) {
+        logger.info("pairing failed", metadata: ["peer": "\(peer)", "failure": "\(failure)"])
+        switch failure.reason {
+        case .passkeyEntryFailed, .confirmValueFailed, .dhKeyCheckFailed, .numericComparisonFailed:
+            // Repeated attempts (Part H, 2.3.6): each failure in a row doubles the wait.
+            let failures = (security.failedAttempts[peer] ?? 0) + 1
+            security.failedAttempts[peer] = failures
+            security.waitingPeers.insert(peer)
+            _ = startTimer(after: SecurityManagerState.waitingInterval(afterFailures: failures)) { host in
+                host.security.waitingPeers.remove(peer)
+            }
+        default:
+            break
+        }
+        resolvePairWaiters(handle, .failure(HostError(.pairingFailed, Self.advice(for: failure), connectionHandle: handle)))
+    }
+
+    /// The message of a failed pairing: what happened and what to do.
+    static func advice(for failure: SMPPairingFailure) -> String {
+        let reason = failure.reason
+        var advice: String
+        switch reason {
+        case .pairingNotSupported where failure.origin == .peer:
+            advice = "the device does not accept a pairing now (it may need to be put in pairing mode)"
+        case .passkeyEntryFailed, .confirmValueFailed:
+            advice = "the passkey did not match: try again and type the passkey the other device shows"
+        case .numericComparisonFailed:
+            advice = "the numbers were not confirmed on both devices"
+        case .authenticationRequirements:
+            advice = "the two devices' security requirements do not meet (e.g. one demands protection the other's input and output cannot give)"
+        case .repeatedAttempts:
+            advice = "too many failed attempts: wait a minute before trying again"
+        case .encryptionKeySize:
+            advice = "the devices could not agree on an encryption key size"
+        default:
+            advice = "\(reason)"
+        }
+        return "\(failure); \(advice)"
+    }
+
+    private func resolvePairWaiters(_ handle: UInt16, _ result: Result<SMPPairingOutcome?, HostError>) {
+        guard let waiters = security.links[handle]?.pairWaiters else { return }
+        security.links[handle]?.pairWaiters = []
+        for waiter in waiters { waiter.resume(returning: result) }
+    }
+
+    /// (Re)starts the 30 s SMP timer of the pairing on `handle` (Part H, 3.4).
+    private func restartSMPTimer(_ handle: UInt16) {
+        security.links[handle]?.timer?.cancel()
+        security.links[handle]?.timer = startTimer(after: configuration.pairingTimeout) { host in
+            host.smpTimerExpired(handle)
+        }
+    }
+
+    private func smpTimerExpired(_ handle: UInt16) {
+        guard var link = security.links[handle] else { return }
+        if var pairing = link.pairing {
+            let actions = pairing.timedOut()
+            link.pairing = pairing
+            security.links[handle] = link
+            perform(actions, on: handle)
+        } else if !link.pairWaiters.isEmpty {
+            // Peripheral: the central did not answer the Security Request.
+            resolvePairWaiters(handle, .failure(HostError(.pairingFailed, "the central did not pair or encrypt within \(configuration.pairingTimeout) of the security request", connectionHandle: handle)))
+        }
+    }
+
+    // MARK: Encryption
+
+    func encrypt(_ handle: UInt16) async throws(HostError) -> LinkSecurity {
+        let connection = try openConnection(handle)
+        guard connection.role == .central else {
+            throw HostError(.invalidArgument, "only the central starts encryption; as peripheral, call pair() to send a security request", connectionHandle: handle)
+        }
+        let bond: SecurityBond?
+        do {
+            bond = try await configuration.bondStore.bond(for: connection.address)
+        } catch {
+            throw HostError(.bondStoreFailed, "could not read the bond store: \(error)", connectionHandle: handle)
+        }
+        guard let bond, let key = bond.centralKey else {
+            throw HostError(.notBonded, "no bond with \(connection.address) to encrypt with; pair first", connectionHandle: handle)
+        }
+        guard security.links[handle] != nil else { throw HostError(.notConnected, "the connection has ended", connectionHandle: handle) }
+        security.links[handle]?.pendingSecurity = LinkSecurity(
+            isEncrypted: true, isAuthenticated: bond.isAuthenticated, isSecureConnections: bond.isSecureConnections,
+            keySize: bond.keySize, isBonded: true
+        )
+        do {
+            try await enableEncryption(handle, key: key)
+        } catch {
+            security.links[handle]?.pendingSecurity = nil
+            throw error
+        }
+        await configuration.bondStore.bondUsed(bond.peer)
+        return connection.security
+    }
+
+    func secure(_ handle: UInt16) async throws(HostError) -> LinkSecurity {
+        let connection = try openConnection(handle)
+        if connection.role == .central, connection.security.isBonded {
+            do {
+                return try await encrypt(handle)
+            } catch where error.code == .notBonded {
+                // The bond went away meanwhile: pair.
+            }
+        }
+        _ = try await pair(handle)
+        return connection.security
+    }
+
+    /// HCI_LE_Enable_Encryption, then the Encryption Change (or Key Refresh Complete) it causes.
+    private func enableEncryption(_ handle: UInt16, key: SMPLongTermKey) async throws(HostError) {
+        let command = HCILEEnableEncryption(connectionHandle: handle, randomNumber: key.rand, encryptedDiversifier: key.ediv, longTermKey: key.key)
+        let waiter = registerEventWaiter(handle: handle) { event in
+            switch event {
+            case .encryptionChange(let change): change.connectionHandle == handle
+            case .encryptionKeyRefreshComplete(let refresh): refresh.connectionHandle == handle
+            default: false
+            }
+        }
+        try await sendAwaitingStatus(command, handle: handle, waiter: waiter)
+        let event = try await waitForEvent(waiter)
+        let status: HCIStatus
+        switch event {
+        case .encryptionChange(let change): status = change.status
+        case .encryptionKeyRefreshComplete(let refresh): status = refresh.status
+        default: status = .unspecifiedError
+        }
+        guard status.isSuccess else {
+            if status == .pinOrKeyMissing {
+                throw HostError(.keyMissing, "the peer has no key for our bond (it was reset, or it deleted the bond): remove the bond and pair again", status: status, connectionHandle: handle)
+            }
+            throw HostError(.encryptionFailed, "the link could not be encrypted: \(status)", status: status, connectionHandle: handle)
+        }
+    }
+
+    /// HCI_Encryption_Change or HCI_Encryption_Key_Refresh_Complete: the link's security changed.
+    func encryptionChanged(handle: UInt16, status: HCIStatus, encrypted: Bool, event: HCIEvent) async {
+        if var link = security.links[handle] {
+            let pending = link.pendingSecurity
+            link.pendingSecurity = nil
+            security.links[handle] = link
+            if status.isSuccess {
+                var state = encrypted ? (pending ?? device.connections[handle]?.security ?? LinkSecurity(isEncrypted: true, keySize: 16)) : LinkSecurity()
+                state.isEncrypted = encrypted
+                state.isBonded = state.isBonded || (device.connections[handle]?.security.isBonded ?? false)
+                await setLinkSecurity(state, on: handle)
+                logger.info("link security changed", metadata: ["handle": "\(HostFormat.hex(handle))", "security": "\(state)"])
+            } else {
+                logger.warning("encryption failed", metadata: ["handle": "\(HostFormat.hex(handle))", "status": "\(status)"])
+            }
+            if security.links[handle]?.pairing != nil {
+                pairingInput(on: handle) { $0.encryptionChanged(status.isSuccess && encrypted) }
+            } else if status.isSuccess, encrypted, pending?.isBonded == true, !(security.links[handle]?.pairWaiters.isEmpty ?? true) {
+                // Peripheral: the central answered our Security Request by encrypting with its bond.
+                security.links[handle]?.timer?.cancel()
+                resolvePairWaiters(handle, .success(nil))
+            }
+        }
+        deliverToWaiters(event)
+    }
+
+    /// Peripheral: the controller asks for the key the central started encryption with
+    /// (HCI_LE_Long_Term_Key_Request, Core 5.4, Vol 4, Part E, 7.7.65.5).
+    func longTermKeyRequested(_ request: HCILELongTermKeyRequest) async {
+        let handle = request.connectionHandle
+        guard let link = security.links[handle] else { return }
+        if let pairing = link.pairing, pairing.step == .waitingEncryption, let key = pairing.encryptionKey,
+           request.randomNumber == 0, request.encryptedDiversifier == 0 {
+            security.links[handle]?.pendingSecurity = pairingSecurity(pairing)
+            await replyLongTermKey(key.key, on: handle)
+            return
+        }
+        let bond: SecurityBond?
+        do {
+            bond = try await configuration.bondStore.bond(for: link.peer)
+        } catch {
+            logger.error("could not read the bond store", metadata: ["error": "\(error)"])
+            bond = nil
+        }
+        if let bond, let key = bond.peripheralKey, key.ediv == request.encryptedDiversifier, key.rand == request.randomNumber {
+            security.links[handle]?.pendingSecurity = LinkSecurity(
+                isEncrypted: true, isAuthenticated: bond.isAuthenticated, isSecureConnections: bond.isSecureConnections,
+                keySize: bond.keySize, isBonded: true
+            )
+            await replyLongTermKey(key.key, on: handle)
+            await configuration.bondStore.bondUsed(bond.peer)
+            return
+        }
+        logger.info("no key for the central's encryption request", metadata: ["peer": "\(link.peer)"])
+        do {
+            _ = try await send(HCILELongTermKeyRequestNegativeReply(connectionHandle: handle), handle: handle)
+        } catch {
+            logger.warning("LTK negative reply failed", metadata: ["error": "\(error)"])
+        }
+    }
+
+    private func replyLongTermKey(_ key: [UInt8], on handle: UInt16) async {
+        do {
+            _ = try await send(HCILELongTermKeyRequestReply(connectionHandle: handle, longTermKey: key), handle: handle)
+        } catch {
+            logger.warning("LTK reply failed", metadata: ["error": "\(error)"])
+            security.links[handle]?.pendingSecurity = nil
+        }
+    }
+
+    // MARK: Bonds
+
+    /// Every bond in the host's store.
+    public func bonds() async throws(HostError) -> [SecurityBond] {
+        do {
+            return try await configuration.bondStore.allBonds()
+        } catch {
+            throw HostError(.bondStoreFailed, "could not read the bond store: \(error)")
+        }
+    }
+
+    /// Deletes the bond with the peer seen at `address`; whether there was one. Open links with
+    /// it keep their encryption until they end.
+    @discardableResult
+    public func removeBond(for address: DeviceAddress) async throws(HostError) -> Bool {
+        do {
+            guard let bond = try await configuration.bondStore.bond(for: address) else { return false }
+            let removed = try await configuration.bondStore.removeBond(for: bond.peer)
+            for connection in device.connections.values where bond.matches(connection.address) {
+                var state = connection.security
+                state.isBonded = false
+                await setLinkSecurity(state, on: connection.handle)
+            }
+            return removed
+        } catch {
+            throw HostError(.bondStoreFailed, "could not remove the bond with \(address): \(error)")
+        }
     }
 }

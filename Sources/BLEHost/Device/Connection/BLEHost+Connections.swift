@@ -43,6 +43,7 @@ extension BLEHost {
         if let server = device.gattServer {
             await server.attach(bearer)
         }
+        await openSecurity(connection)
         logger.info("connected", metadata: ["handle": "\(HostFormat.hex(handle))", "peer": "\(address)", "role": "\(role)"])
         if role == .peripheral {
             device.advertisingStops &+= 1
@@ -72,6 +73,7 @@ extension BLEHost {
         let handle = connection.handle
         closeACLLink(handle, error: error)
         closeChannels(handle, error: error)
+        closeSecurity(handle, error: error)
         connection.markDisconnected(error)
     }
 

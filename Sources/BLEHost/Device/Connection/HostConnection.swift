@@ -19,6 +19,8 @@ public struct HostConnectionState: Sendable, Hashable {
     public var txPHY: HCILEPHY = .le1M
     /// The receiver PHY (LE 1M until an LE PHY Update Complete).
     public var rxPHY: HCILEPHY = .le1M
+    /// How secure the link is: encrypted or not, with what key, bonded or not.
+    public var security: LinkSecurity = .open
     /// Why the connection ended, once it has.
     public var disconnection: HostError?
 
@@ -132,6 +134,38 @@ public final class HostConnection: Sendable, CustomStringConvertible {
     @discardableResult
     public func setPHY(tx: HCILEPHYs, rx: HCILEPHYs) async throws(HostError) -> HostConnectionState {
         try await host.setPHY(handle, tx: tx, rx: rx)
+    }
+
+    /// How secure the link is now.
+    public var security: LinkSecurity { state.security }
+
+    /// Pairs with the peer (Core 5.4, Vol 3, Part H, 2.3) and returns what the pairing made; the
+    /// link is encrypted with the new key and, when both sides bond, the bond is in the host's
+    /// ``BondStore``.
+    ///
+    /// As central this sends the Pairing Request with the host's ``SMPPairingPolicy``. As
+    /// peripheral it sends a Security Request and waits for the central to pair (or to encrypt
+    /// with a bond it already has: the outcome is then nil). The host's ``PairingAgent`` is asked
+    /// for passkeys and confirmations. Throws ``HostError/Code/pairingFailed`` with the reason
+    /// when the pairing fails, ``HostError/Code/disconnected`` when the link ends first.
+    @discardableResult
+    public func pair() async throws(HostError) -> SMPPairingOutcome? {
+        try await host.pair(handle)
+    }
+
+    /// Central: encrypts the link with the bond's key (HCI_LE_Enable_Encryption, Core 5.4, Vol 4,
+    /// Part E, 7.8.24) and returns the new security. Throws ``HostError/Code/notBonded`` without a
+    /// bond with this peer, ``HostError/Code/keyMissing`` when the peer lost its key.
+    @discardableResult
+    public func encrypt() async throws(HostError) -> LinkSecurity {
+        try await host.encrypt(handle)
+    }
+
+    /// Encrypts with the bond when there is one, else pairs: what a client does when a server
+    /// answers Insufficient Authentication or Insufficient Encryption. Returns the new security.
+    @discardableResult
+    public func secure() async throws(HostError) -> LinkSecurity {
+        try await host.secure(handle)
     }
 
     /// Returns why the connection ended, waiting until it does.
