@@ -39,5 +39,18 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "FuzzSMPCommand",
+            dependencies: [.product(name: "BLEHost", package: "Nightlight")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzSMPPairing",
+            dependencies: [
+                .product(name: "BLECore", package: "Nightlight"),
+                .product(name: "BLEHost", package: "Nightlight"),
+            ],
+            swiftSettings: swiftSettings
+        ),
     ]
 )

@@ -19,6 +19,7 @@ struct BLEWorld {
     static let sink = BluetoothUUID("4E4C7E53-7A5A-4B3C-9D1E-0F1A2B3C4D5E")
     static let secret = BluetoothUUID("4E4C7E54-7A5A-4B3C-9D1E-0F1A2B3C4D5E")
     static let reliable = BluetoothUUID("4E4C7E55-7A5A-4B3C-9D1E-0F1A2B3C4D5E")
+    static let locked = BluetoothUUID("4E4C7E56-7A5A-4B3C-9D1E-0F1A2B3C4D5E")
     static let battery = BluetoothUUID("180F")
     static let batteryLevel = BluetoothUUID("2A19")
 
@@ -32,7 +33,8 @@ struct BLEWorld {
     }
 
     /// A device with a battery, a long text, a counter that notifies, a write-without-response
-    /// sink, a value nobody may read and a reliable-write characteristic.
+    /// sink, a value nobody may read, a value only an encrypted link may use and a
+    /// reliable-write characteristic.
     static func device(_ name: String, _ address: DeviceAddress, level: UInt8, log: Log) -> GATTPeripheralDevice {
         GATTPeripheralDevice(
             name: name,
@@ -60,6 +62,9 @@ struct BLEWorld {
                     }),
                     GATTCharacteristicDefinition(uuid: secret, properties: [.write], value: [7]),
                     GATTCharacteristicDefinition(
+                        uuid: locked, properties: [.read, .write], permissions: [.readEncrypted, .writeEncrypted], value: Array("vault".utf8)
+                    ),
+                    GATTCharacteristicDefinition(
                         uuid: reliable, properties: [.read, .write], extendedProperties: [.reliableWrite],
                         onWrite: { context in log.writes.withLock { $0.append(context) } }
                     ),
@@ -72,7 +77,7 @@ struct BLEWorld {
     let central: Central
     let log = Log()
 
-    init() async throws {
+    init(securesOnDemand: Bool = true) async throws {
         let log = self.log
         world = SimWorld(logger: Self.quiet)
         try await world.add(Self.device("Near", Self.nearAddress, level: 80, log: log), distance: 1)
@@ -81,7 +86,7 @@ struct BLEWorld {
         let backend = HostBackend(host: BLEHost(
             transport: try await world.makeCentral(), clock: world.clock, logger: Self.quiet,
             configuration: BLEHost.Configuration(preferredATTMTU: 64)
-        ))
+        ), securesOnDemand: securesOnDemand)
         try await backend.start()
         central = Central(backend: backend)
     }

@@ -249,7 +249,7 @@ struct HostPairingTests {
         try await connection.disconnect()
         _ = await connection.waitUntilDisconnected()
         // Corrupt our copy of the key: the controllers' encryption must not match.
-        var bond = try #require(try await store.allBonds().first)
+        var bond = try #require(await store.allBonds().first)
         bond.centralKey?.key[0] ^= 0xFF
         await store.saveBond(bond)
         (connection, _) = try await pair.connect()

@@ -11,9 +11,9 @@ import BLECore
 /// The owner sends what ``Action/send(_:)`` gives, asks the user where told, starts encryption
 /// (initiator) or answers the controller's LTK request with ``encryptionKey`` (responder), reports
 /// ``encryptionChanged(_:)``, and runs the 30 s SMP timer, calling ``timedOut()`` when it expires.
-struct SMPPairing {
+public struct SMPPairing: Sendable {
     /// Which side started.
-    enum Role: Sendable, Hashable {
+    public enum Role: Sendable, Hashable {
         /// Sent the Pairing Request (always the central).
         case initiator
         /// Answered it (always the peripheral).
@@ -21,7 +21,7 @@ struct SMPPairing {
     }
 
     /// What the owner must do.
-    enum Action: Sendable, Hashable {
+    public enum Action: Sendable, Hashable {
         /// Send this PDU on the SMP channel.
         case send(SMPCommand)
         /// Show this passkey to the user (six digits, leading zeros kept).
@@ -40,35 +40,54 @@ struct SMPPairing {
     }
 
     /// Where the pairing is.
-    enum Step: Sendable, Hashable {
+    public enum Step: Sendable, Hashable {
+        /// Not started.
         case idle
+        /// Initiator: the Pairing Request is sent.
         case waitingPairingResponse
+        /// Secure Connections: waiting for the peer's public key.
         case waitingPublicKey
+        /// Waiting for the peer's Pairing Confirm (or the user, in Passkey Entry).
         case waitingConfirm
+        /// Waiting for the peer's Pairing Random.
         case waitingRandom
+        /// Secure Connections: waiting for the DHKey check (or the user, in Numeric Comparison).
         case waitingDHKeyCheck
+        /// The key is made; waiting for the link to be encrypted with it.
         case waitingEncryption
+        /// Phase 3: waiting for the peer's keys.
         case distributingKeys
+        /// Done: the keys are reported.
         case finished
+        /// Failed.
         case failed
     }
 
-    let role: Role
-    let policy: SMPPairingPolicy
+    /// Which side we are.
+    public let role: Role
+    /// What we offer and demand.
+    public let policy: SMPPairingPolicy
     /// The addresses of this connection, as used in c1, f5 and f6.
-    let localAddress: DeviceAddress
-    let peerAddress: DeviceAddress
-    let localIdentity: SMPLocalIdentity?
-    let keyPair: SMPKeyPair
+    public let localAddress: DeviceAddress
+    /// The peer's address on this connection.
+    public let peerAddress: DeviceAddress
+    /// Our identity, distributed when the peer asks.
+    public let localIdentity: SMPLocalIdentity?
+    /// Our P-256 key pair for LE Secure Connections.
+    public let keyPair: SMPKeyPair
 
-    private(set) var step: Step = .idle
+    /// Where the pairing is.
+    public private(set) var step: Step = .idle
 
     // Phase 1
     private var request: SMPPairingParameters?
     private var response: SMPPairingParameters?
-    private(set) var secureConnections = false
-    private(set) var method: SMPAssociationModel = .justWorks
-    private(set) var keySize = 16
+    /// Whether LE Secure Connections was negotiated (valid after phase 1).
+    public private(set) var secureConnections = false
+    /// The association model (valid after phase 1).
+    public private(set) var method: SMPAssociationModel = .justWorks
+    /// The negotiated key size (valid after phase 1).
+    public private(set) var keySize = 16
 
     // Phase 2, common
     private var passkey: UInt32?
@@ -76,7 +95,7 @@ struct SMPPairing {
     private var peerRandom: [UInt8] = []
     private var peerConfirm: [UInt8]?
     /// The STK (legacy) or LTK (Secure Connections), shortened to the key size, once made.
-    private(set) var encryptionKey: SMPLongTermKey?
+    public private(set) var encryptionKey: SMPLongTermKey?
 
     // Phase 2, Secure Connections
     private var peerPublicKey: (x: [UInt8], y: [UInt8])?
@@ -92,7 +111,9 @@ struct SMPPairing {
     private var outcome: SMPPairingOutcome?
     private var peerLegacyKey: [UInt8]?
 
-    init(
+    /// A pairing on one connection; nothing happens until ``start()`` (initiator) or the
+    /// Pairing Request arrives (responder).
+    public init(
         role: Role,
         policy: SMPPairingPolicy,
         localAddress: DeviceAddress,
@@ -109,7 +130,7 @@ struct SMPPairing {
     }
 
     /// Whether the pairing is over, either way.
-    var isOver: Bool { step == .finished || step == .failed }
+    public var isOver: Bool { step == .finished || step == .failed }
 
     private var initiatorAddress: DeviceAddress { role == .initiator ? localAddress : peerAddress }
     private var responderAddress: DeviceAddress { role == .initiator ? peerAddress : localAddress }
@@ -132,7 +153,7 @@ struct SMPPairing {
     // MARK: Phase 1
 
     /// Initiator: sends the Pairing Request.
-    mutating func start() -> [Action] {
+    public mutating func start() -> [Action] {
         guard role == .initiator, step == .idle else { return [] }
         let parameters = SMPPairingParameters(
             ioCapability: policy.ioCapability,
@@ -148,7 +169,7 @@ struct SMPPairing {
     }
 
     /// Takes one PDU from the peer.
-    mutating func receive(_ command: SMPCommand) -> [Action] {
+    public mutating func receive(_ command: SMPCommand) -> [Action] {
         if isOver { return [] }
         switch command {
         case .pairingFailed(let reason):
@@ -248,7 +269,7 @@ struct SMPPairing {
     }
 
     /// The passkey the user typed, or nil when they cancelled (Passkey Entry Failed).
-    mutating func passkeyEntered(_ value: UInt32?) -> [Action] {
+    public mutating func passkeyEntered(_ value: UInt32?) -> [Action] {
         guard !isOver, case .passkeyEntry(.input) = method, passkey == nil else { return [] }
         guard let value, value <= 999_999 else { return fail(.passkeyEntryFailed) }
         passkey = value
@@ -259,7 +280,7 @@ struct SMPPairing {
     }
 
     /// Whether the user saw the same number on both devices.
-    mutating func numericComparisonConfirmed(_ accepted: Bool) -> [Action] {
+    public mutating func numericComparisonConfirmed(_ accepted: Bool) -> [Action] {
         guard !isOver, method == .numericComparison, numericComparisonAccepted == nil else { return [] }
         guard accepted else { return fail(.numericComparisonFailed) }
         numericComparisonAccepted = true
@@ -507,7 +528,7 @@ struct SMPPairing {
     // MARK: Phase 3
 
     /// The link is now encrypted with ``encryptionKey`` (or encryption failed).
-    mutating func encryptionChanged(_ encrypted: Bool) -> [Action] {
+    public mutating func encryptionChanged(_ encrypted: Bool) -> [Action] {
         guard step == .waitingEncryption else { return [] }
         guard encrypted else {
             step = .failed
@@ -611,14 +632,14 @@ struct SMPPairing {
 
     /// The SMP timer expired (Part H, 3.4): the pairing fails without a PDU, and no further SMP
     /// command may be sent on this connection.
-    mutating func timedOut() -> [Action] {
+    public mutating func timedOut() -> [Action] {
         guard !isOver else { return [] }
         step = .failed
         return [.fail(SMPPairingFailure(reason: .unspecifiedReason, origin: .timeout))]
     }
 
     /// Fails the pairing from our side: Pairing Failed to the peer, then the report.
-    mutating func fail(_ reason: SMPPairingFailed.Reason) -> [Action] {
+    public mutating func fail(_ reason: SMPPairingFailed.Reason) -> [Action] {
         guard !isOver else { return [] }
         step = .failed
         return [.send(.pairingFailed(reason)), .fail(SMPPairingFailure(reason: reason, origin: .local))]
