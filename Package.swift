@@ -70,7 +70,7 @@ let package = Package(
         // Runtime: opening the API on a transport or the simulation.
         .target(name: "BLERuntime", dependencies: ["BLE", "BLEHCI", "BLEHost", "BLETransport", logging], swiftSettings: swiftSettings),
         // Profiles: each a client (on BLE) and its virtual device (on BLESimulation).
-        .target(name: "Nightlight", dependencies: ["BLECore", "BLEGATT", "BLE", logging], swiftSettings: swiftSettings),
+        .target(name: "Nightlight", dependencies: ["BLECore", "BLEGATT", "BLE", crypto, logging], swiftSettings: swiftSettings),
         .target(
             name: "NightlightSimulation",
             dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLESimulation", "BLEVirtual", "Nightlight", logging],
@@ -184,7 +184,7 @@ let package = Package(
         ),
         .testTarget(
             name: "NightlightTests",
-            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLE", "BLERuntime", "BLEVirtual", "BLESimulation", "Nightlight", "NightlightSimulation", "BLETesting", logging],
+            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLE", "BLERuntime", "BLEVirtual", "BLESimulation", "Nightlight", "NightlightSimulation", "BLETesting", crypto, logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(

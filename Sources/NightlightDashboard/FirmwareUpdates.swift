@@ -68,9 +68,24 @@ final class FirmwareUpdates: Sendable {
         return stream
     }
 
+    /// The 400 `invalidFirmware` of an image that is not signed (§7.1): SN firmware 1.1 rejects
+    /// it, so it is not sent.
+    static func unsigned(_ error: SNValueError) -> DashboardError {
+        DashboardError(.badRequest, "invalidFirmware", "\(error.description) (nothing was sent to the nightlight)", field: "image")
+    }
+
     /// Starts updating the nightlight with `image` through `link`; returns the first record.
-    /// - Throws: ``DashboardError`` `busy` (409) when an update of it already runs.
+    /// - Throws: ``DashboardError`` `invalidFirmware` (400) for an image that is not signed or
+    ///   breaks a rule of the format, before anything is sent; `busy` (409) when an update of it
+    ///   already runs.
     func start(_ image: FirmwareImage, address: String, previousVersion: String?, link: DeviceLink, store: NightlightStore) throws -> FirmwareUpdateRecord {
+        do throws(SNValueError) {
+            try image.validate()
+        } catch where error.code == .unsignedImage {
+            throw Self.unsigned(error)
+        } catch {
+            throw DashboardError(.badRequest, "invalidFirmware", "\(error.description) (nothing was sent to the nightlight)", field: "image")
+        }
         let key = DeviceLink.key(address)
         let first = FirmwareUpdateRecord(
             state: .running, phase: .starting, sent: 0, total: image.encode().count, percent: 0, resumes: 0, version: image.version,

@@ -62,7 +62,7 @@ struct SNFirmwareCore: Sendable {
     /// Proof mode, while on.
     private(set) var proof: Proof?
     /// The firmware transfer.
-    private(set) var transfer = SNFirmwareTransfer()
+    private(set) var transfer: SNFirmwareTransfer
     /// Seconds of clock time since the firmware started.
     private(set) var uptime = 0.0
 
@@ -77,10 +77,12 @@ struct SNFirmwareCore: Sendable {
     /// Starts the firmware on `state`; nothing is notified for the values it starts with.
     /// `needsSave` writes the state to flash at the first ``collect(savedAt:force:)`` (a device
     /// without flash, or whose flash was unreadable).
-    init(state: SNDeviceState, battery: SNBatteryModel = .standard, needsSave: Bool = false) {
+    /// `vendorKey` is the public key whose signatures the firmware update accepts (§7.1).
+    init(state: SNDeviceState, battery: SNBatteryModel = .standard, needsSave: Bool = false, vendorKey: FirmwarePublicKey = .testVendor) {
         self.state = state
         self.battery = battery
         self.needsSave = needsSave
+        transfer = SNFirmwareTransfer(vendorKey: vendorKey)
         for uuid in Self.notifiedCharacteristics { notified[uuid] = value(of: uuid) }
         advertised = advertisement
     }
@@ -416,6 +418,9 @@ struct SNFirmwareCore: Sendable {
             }
         }
         if response.status != .success || response.request != .query { events.append("firmware update: \(response)") }
+        if response.request == .validate, response.status == .imageRejected, let why = transfer.rejection {
+            events.append("firmware update: \(why); the running firmware \(state.firmwareVersion) stays")
+        }
         pending.append((SNUUID.firmwareControlPoint, response.encode()))
     }
 

@@ -5,9 +5,10 @@ import Nightlight
 ///
 /// A transfer starts with Start (size and CRC-32 of the whole image); Data packets append at the
 /// offset received so far (others are dropped); a Start with the same size and CRC resumes where
-/// the transfer stopped. Validate checks the CRC (status 3, and the transfer is discarded) and
-/// the image header (status 4, discarded: the running firmware stays); Activate hands over a
-/// validated image; Abort discards the transfer.
+/// the transfer stopped. Validate checks the CRC (status 3, and the transfer is discarded), the
+/// image header and the signature with ``vendorKey`` (§7.1: status 4 for an image with header
+/// version 1, without a signature, or whose signature does not verify; discarded, and the running
+/// firmware stays); Activate hands over a validated image; Abort discards the transfer.
 struct SNFirmwareTransfer: Sendable {
     /// A transfer in progress.
     struct Transfer: Sendable {
@@ -23,8 +24,17 @@ struct SNFirmwareTransfer: Sendable {
         var validated: FirmwareImage?
     }
 
+    /// The vendor's public key: the signatures the SN accepts (§7.1).
+    let vendorKey: FirmwarePublicKey
     /// The transfer in progress, if any.
     private(set) var transfer: Transfer?
+    /// Why the last Validate rejected the image (status 4), for the device's log.
+    private(set) var rejection: String?
+
+    /// A SN holding `vendorKey`, with no transfer.
+    init(vendorKey: FirmwarePublicKey = .testVendor) {
+        self.vendorKey = vendorKey
+    }
 
     /// The number of bytes received so far (0 without a transfer).
     var receivedCount: Int { transfer?.received.count ?? 0 }
@@ -52,10 +62,16 @@ struct SNFirmwareTransfer: Sendable {
                 transfer = nil
                 return fail(.crcMismatch)
             }
-            guard let image = try? FirmwareImage(bytes: current.received) else {
+            let image: FirmwareImage
+            do throws(SNValueError) {
+                image = try FirmwareImage(bytes: current.received)
+                try image.verifySignature(with: vendorKey)
+            } catch {
                 transfer = nil
+                rejection = error.description
                 return fail(.imageRejected)
             }
+            rejection = nil
             transfer?.validated = image
             return (.validate, nil)
         case .activate:

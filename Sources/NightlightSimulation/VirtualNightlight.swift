@@ -22,7 +22,9 @@ import Nightlight
 ///   button with its daily limit and deactivation window, LED proof mode with its 120 s timeout,
 ///   the temporary schedule's countdown and the uses' reset at local midnight, a battery that
 ///   drains while lit and charges while plugged in (``SNBatteryModel``) and loses the clock when
-///   it runs flat, a clock that drifts by ``Status/driftPPM``, and the firmware update of §7.
+///   it runs flat, a clock that drifts by ``Status/driftPPM``, and the firmware update of §7 with
+///   the signed images of §7.1: it holds ``vendorKey`` (the test vendor key unless given another)
+///   and rejects at Validate an unsigned image or one whose signature does not verify with it.
 /// - Flash: the settings and the runtime state live in `<directory>/nightlight-<index>.json`
 ///   (memory only without a directory), written atomically. A device starting on a flash file
 ///   catches up on the host time since it was written, as if it had kept running. Without flash,
@@ -116,13 +118,20 @@ public struct VirtualNightlight: VirtualDevice {
     public let battery: SNBatteryModel
     /// The host's clock, for the flash.
     public let wallClock: WallClock
+    /// The vendor's public key: the firmware update accepts images signed with its private key
+    /// only (§7.1).
+    public let vendorKey: FirmwarePublicKey
     let runtime: SNRuntime
 
     /// Creates instance `index` (0…``maximumIndex``), keeping its flash in `directory` (nil:
-    /// in memory).
+    /// in memory), trusting the firmware images signed for `vendorKey` (the test vendor key's
+    /// public key by default, ``FirmwarePublicKey/testVendor``).
     ///
     /// Throws ``VirtualError/Code/invalidArgument`` for another index.
-    public init(index: Int = 0, directory: String? = nil, battery: SNBatteryModel = .standard, wallClock: WallClock = .system) throws(VirtualError) {
+    public init(
+        index: Int = 0, directory: String? = nil, battery: SNBatteryModel = .standard, wallClock: WallClock = .system,
+        vendorKey: FirmwarePublicKey = .testVendor
+    ) throws(VirtualError) {
         guard (0...Self.maximumIndex).contains(index) else {
             throw VirtualError(.invalidArgument, "nightlight index \(index) is out of range; use 0…\(Self.maximumIndex)")
         }
@@ -131,6 +140,7 @@ public struct VirtualNightlight: VirtualDevice {
         name = SNAdvertisement.factoryName(for: address)
         self.battery = battery
         self.wallClock = wallClock
+        self.vendorKey = vendorKey
         let path = directory.map { URL(fileURLWithPath: $0).appendingPathComponent("nightlight-\(index).json").path }
         runtime = SNRuntime(flash: SNFlash(path: path))
     }
@@ -189,13 +199,13 @@ public struct VirtualNightlight: VirtualDevice {
             var catchUp = SNFirmwareCore(state: state, battery: battery)
             catchUp.advance(by: gap)
             for event in catchUp.collect(savedAt: now)?.events ?? [] { logger.info("while off: \(event)") }
-            core = SNFirmwareCore(state: catchUp.state, battery: battery, needsSave: gap > 0)
+            core = SNFirmwareCore(state: catchUp.state, battery: battery, needsSave: gap > 0, vendorKey: vendorKey)
             logger.info("booted from flash, firmware \(state.firmwareVersion), caught up on \(Int(gap)) s")
         } else {
             let state = index == 1
                 ? SNDeviceState.configured(localSeconds: now + Double(wallClock.utcOffset(now)), utcOffset: wallClock.utcOffset(now))
                 : SNDeviceState.factory
-            core = SNFirmwareCore(state: state, battery: battery, needsSave: true)
+            core = SNFirmwareCore(state: state, battery: battery, needsSave: true, vendorKey: vendorKey)
             logger.info("booted at \(index == 1 ? "configured" : "factory") settings")
         }
         return SNSession(generation: runtime.nextGeneration(), core: core, clock: clock, hostTime: wallClock.now, logger: logger)

@@ -29,9 +29,23 @@ struct FirmwareRouteTests {
             #expect(noise.string("error.field") == "image")
             #expect(noise.string("error.message")?.hasPrefix("firmware image: magic c6584f24 is not \"SNFW\"") == true, "\(noise.text)")
             var truncated = image
-            truncated.removeLast(10)
+            truncated.removeLast(100)
             let short = try await client.upload("/api/firmware/inspect", truncated)
-            #expect(short.string("error.message")?.contains("payload length 1000 does not match the 990 bytes") == true, "\(short.text)")
+            #expect(short.string("error.message")?.contains("payload length 1000 does not match the 964 bytes") == true, "\(short.text)")
+            let cut = try await client.upload("/api/firmware/inspect", Array(image.dropLast(10)))
+            #expect(cut.string("error.message")?.contains("signature is 54 bytes") == true, "\(cut.text)")
+
+            // An unsigned image (profile 1.0): told at once that SN firmware 1.1 refuses it.
+            for unsigned in [FirmwareImage.unsigned(version: "1.2.0", payload: Array(repeating: 1, count: 100)).encode(), Array(image.dropLast(64))] {
+                let answer = try await client.upload("/api/firmware/inspect", unsigned)
+                #expect(answer.status == .badRequest)
+                #expect(answer.string("error.code") == "invalidFirmware")
+                #expect(answer.string("error.field") == "image")
+                let message = answer.string("error.message") ?? ""
+                #expect(message.hasPrefix("firmware image: this image is not signed"), "\(answer.text)")
+                #expect(message.contains("SN firmware 1.1 accepts signed images only"), "\(answer.text)")
+                #expect(message.hasSuffix("(nothing was sent to the nightlight)"), "\(answer.text)")
+            }
             #expect(try await client.upload("/api/firmware/inspect", []).string("error.code") == "invalidFirmware")
 
             let json = try await client.call(.post, "/api/firmware/inspect", "{}")
@@ -60,6 +74,12 @@ struct FirmwareRouteTests {
             #expect(refused.status == .badRequest)
             #expect(refused.string("error.message")?.contains("nothing was sent to the nightlight") == true)
             #expect(try await client.call(.get, "/api/devices/\(Self.address)/firmware").string("state") == "idle")
+            let unsigned = FirmwareImage.unsigned(version: "1.2.0", payload: Array(repeating: 1, count: 100)).encode()
+            let notSigned = try await client.upload("/api/devices/\(Self.address)/firmware", unsigned)
+            #expect(notSigned.status == .badRequest)
+            #expect(notSigned.string("error.code") == "invalidFirmware")
+            #expect(notSigned.string("error.message")?.contains("this image is not signed (header version 1, SN-1 1.2.0); SN firmware 1.1 accepts signed images only") == true, "\(notSigned.text)")
+            #expect(try await client.call(.get, "/api/devices/\(Self.address)/firmware").string("state") == "idle", "nothing was sent")
 
             let saved = try await client.call(.post, "/api/schedules", ##"{"name": "Library", "schedule": \##(ScheduleRouteTests.schedule)}"##)
             #expect(saved.status == .created, "\(saved.text)")

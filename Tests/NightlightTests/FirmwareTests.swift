@@ -24,46 +24,54 @@ import Testing
     }
 
     static let small = FirmwareImage(model: "SN-1", version: "1.2.0", payload: [1, 2, 3])
-    static let smallBytes = wire("534E4657 01 04 534E2D31 05 312E322E30 03000000 010203")
+    /// The signed bytes of ``small``: header version 2, then the signature follows.
+    static let smallSigned = wire("534E4657 02 04 534E2D31 05 312E322E30 03000000 010203")
+    static let smallBytes = smallSigned + small.signature
 
     @Test func imagesHaveTheProfileFormat() throws {
+        #expect(Self.small.headerVersion == 2 && Self.small.signature.count == 64 && Self.small.isSigned)
+        #expect(Self.small.signedBytes == Self.smallSigned)
         expectRoundTrip(Self.small, Self.smallBytes)
         #expect(Self.small.headerByteCount == 20)
         #expect(Self.small.crc32 == CRC32.checksum(Self.smallBytes))
+        #expect(Self.small.isSignatureValid(for: .testVendor), "signed with the test vendor key by default")
         let test = FirmwareImage.testImage(version: "2.0.0", payloadSize: 5000)
         #expect(test.payload.count == 5000)
+        #expect(test.encode().count == test.headerByteCount + 5000 + 64, "the payload length counts the payload only")
         #expect(try FirmwareImage(bytes: test.encode()) == test)
         #expect(FirmwareImage.testImage(version: "2.0.1", payloadSize: 5000).payload != test.payload)
-        #expect(FirmwareImage.testImage(version: "2.0.0", payloadSize: 5000) == test)
+        #expect(FirmwareImage.testImage(version: "2.0.0", payloadSize: 5000).signedBytes == test.signedBytes)
         #expect(try FirmwareImage(bytes: FirmwareImage(model: "SN-2", version: "1.0.0", payload: []).encode(), expectedModel: nil).model == "SN-2")
+        #expect(FirmwareImage.unsigned(version: "1.2.0", payload: [1, 2, 3]).encode() == wire("534E4657 01 04 534E2D31 05 312E322E30 03000000 010203"))
     }
 
     @Test func rejectedImagesSayWhy() {
-        func reject(_ wire: [UInt8], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        func reject(_ wire: [UInt8], _ message: String, code: SNValueError.Code = .imageRejected, sourceLocation: SourceLocation = #_sourceLocation) {
             do {
                 _ = try FirmwareImage(bytes: wire)
                 Issue.record("accepted", sourceLocation: sourceLocation)
             } catch {
                 #expect(error.description == message, sourceLocation: sourceLocation)
-                #expect(error.code == .imageRejected, sourceLocation: sourceLocation)
+                #expect(error.code == code, sourceLocation: sourceLocation)
             }
         }
         var badMagic = Self.smallBytes
         badMagic[3] = 0x58
         reject(badMagic, "firmware image: magic \"SNFX\" (534e4658) is not \"SNFW\"")
         var badHeader = Self.smallBytes
-        badHeader[4] = 2
-        reject(badHeader, "firmware image: header version 2 is not 1")
+        badHeader[4] = 3
+        reject(badHeader, "firmware image: header version 3 is not 2 (a signed image, SN profile §7.1)")
         reject(FirmwareImage(model: "SN-2", version: "1.2.0", payload: [1]).encode(), "firmware image: model \"SN-2\" is not SN-1")
-        reject(Self.smallBytes + [4], "firmware image: payload length 3 does not match the 4 bytes after the header")
-        reject(Array(Self.smallBytes.dropLast()), "firmware image: payload length 3 does not match the 2 bytes after the header")
+        reject(Self.smallBytes + [4], "firmware image: payload length 3 does not match the 68 bytes after the header (the payload, then a 64-byte signature)")
+        reject(Array(Self.smallSigned.dropLast()), "firmware image: payload length 3 does not match the 2 bytes after the header (the payload, then a 64-byte signature)")
+        reject(Array(Self.smallBytes.dropLast()), "firmware image: signature is 63 bytes; an Ed25519 signature is 64: the image is truncated or damaged")
         reject(Array(Self.smallBytes.prefix(18)), "firmware image: payload length is missing: the value ends at byte 18, 2 bytes short")
         reject(Array(Self.smallBytes.prefix(2)), "firmware image: magic is missing: the value ends at byte 2, 2 bytes short")
         reject(FirmwareImage(version: "1.2", payload: []).encode(), "firmware image: version \"1.2\" is not a semantic version like 1.2.0")
         reject(FirmwareImage(model: "", version: "1.0.0", payload: []).encode(), "firmware image: model is empty")
         let huge = FirmwareImage(version: "1.0.0", payload: Array(repeating: 0, count: FirmwareImage.maximumByteCount))
-        reject(huge.encode(), "firmware image is 1048596 bytes; the most is 1048576 (1 MiB)")
-        expectRefusal("firmware image is 1048596 bytes; the most is 1048576 (1 MiB)", .outOfRange) { try huge.validate() }
+        reject(huge.encode(), "firmware image is 1048660 bytes; the most is 1048576 (1 MiB)")
+        expectRefusal("firmware image is 1048660 bytes; the most is 1048576 (1 MiB)", .outOfRange) { try huge.validate() }
     }
 
     @Test func semanticVersions() {

@@ -155,4 +155,23 @@ struct NightlightClientTests {
         #expect(try await bench.client.read(.firmwareRevision) == "1.0.0")
         await bench.close()
     }
+
+    @Test func anUnsignedImageIsRefusedBeforeSendingAndAnotherKeysByTheSN() async throws {
+        let bench = try await Bench()
+        try await bench.client.connect()
+        let unsigned = FirmwareImage.unsigned(version: "1.5.0", payload: Array(repeating: 7, count: 500))
+        let early = await #expect(throws: NightlightError.self) { _ = try await bench.client.updateFirmware(unsigned) }
+        #expect(early?.code == .invalidValue)
+        #expect(early?.valueError?.code == .unsignedImage)
+        #expect(early?.message.contains("this image is not signed (header version 1); SN firmware 1.1 accepts signed images only") == true, "\(early?.message ?? "")")
+        #expect(try await bench.device.status().firmwareBytesReceived == 0, "nothing was sent")
+
+        let foreign = FirmwareImage.testImage(version: "1.5.0", payloadSize: 1500, signingKey: .generate())
+        let late = await #expect(throws: NightlightError.self) { _ = try await bench.client.updateFirmware(foreign) }
+        #expect(late?.code == .firmwareUpdate)
+        #expect(late?.message.contains("validating the image: the SN answered image rejected") == true, "\(late?.message ?? "")")
+        #expect(late?.message.contains("not signed with the vendor key this SN holds") == true)
+        #expect(try await bench.client.read(.firmwareRevision) == "1.0.0")
+        await bench.close()
+    }
 }

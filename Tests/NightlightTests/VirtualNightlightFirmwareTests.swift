@@ -7,9 +7,9 @@ import Testing
 @testable import Nightlight
 @testable import NightlightSimulation
 
-/// The virtual SN's firmware update (SN profile §7): transfers resumed after link losses at
-/// several points, activation into the new version, and images it refuses while the old firmware
-/// keeps running.
+/// The virtual SN's firmware update (SN profile §7, §7.1): transfers resumed after link losses at
+/// several points, activation into the new version, and images it refuses (malformed, unsigned,
+/// or whose signature does not verify with its vendor key) while the old firmware keeps running.
 @Suite(.timeLimit(.minutes(1)))
 struct VirtualNightlightFirmwareTests {
     /// A central updating the SN: Control Point indications on, a large ATT_MTU.
@@ -125,6 +125,82 @@ struct VirtualNightlightFirmwareTests {
             #expect(try await updater.peer.read(SNUUID.firmwareRevision) == Array("1.0.0".utf8))
             #expect(updater.peer.connection.isConnected, "no restart")
             #expect(try await updater.peer.activeState() == ActiveState.idle, "the old firmware still runs")
+        }
+    }
+
+    /// Sends `bytes` whole (Start with their size and CRC-32, Data) and returns the Validate answer.
+    static func transferAndValidate(_ bytes: [UInt8], _ updater: inout Updater) async throws -> FirmwareControlResponse {
+        #expect(try await updater.request(.start(bytes)) == .start(offset: 0))
+        try await updater.send(bytes, 0..<bytes.count)
+        #expect(try await updater.request(.query) == .query(offset: UInt32(bytes.count), crc: CRC32.checksum(bytes)), "all received")
+        return try await updater.request(.validate)
+    }
+
+    /// Activates what was validated and checks the SN restarts into `version`.
+    static func activate(_ updater: Updater, _ sn: VirtualNightlightWorld, expecting version: String) async throws {
+        var updater = updater
+        #expect(try await updater.request(.activate) == .activate)
+        #expect(try await sn.eventually { !updater.peer.connection.isConnected }, "activation restarts the SN")
+        let restarted = try await sn.connect()
+        #expect(try await restarted.read(SNUUID.firmwareRevision) == Array(version.utf8))
+        #expect(try await sn.nightlight.status().firmwareVersion == version)
+    }
+
+    @Test func anImageSignedWithTheTestVendorKeyVerifiesAndActivates() async throws {
+        try await VirtualNightlightWorld.with { sn in
+            #expect(sn.nightlight.vendorKey == .testVendor, "a virtual SN holds the test vendor key by default")
+            var updater = try await Updater.connect(sn)
+            let image = FirmwareImage.testImage(version: "1.1.0", payloadSize: 2000)
+            #expect(image.headerVersion == 2 && image.isSignatureValid(for: .testVendor))
+            #expect(try await Self.transferAndValidate(image.encode(), &updater) == .validate)
+            try await Self.activate(updater, sn, expecting: "1.1.0")
+        }
+    }
+
+    /// Images whose signature a SN holding the test vendor key refuses (§7.1), and why.
+    static let badlySigned: [(bytes: [UInt8], why: String)] = {
+        let image = FirmwareImage.testImage(version: "1.1.0", payloadSize: 1500)
+        let good = image.encode()
+        var flipped = good
+        flipped[good.count - 64 + 20] ^= 0x08
+        var changed = good
+        changed[image.headerByteCount + 100] ^= 0x01
+        let otherKey = FirmwareImage.testImage(version: "1.1.0", payloadSize: 1500, signingKey: .generate())
+        return [
+            (FirmwareImage.unsigned(version: "1.1.0", payload: image.payload).encode(), "header version 1 (unsigned)"),
+            (image.signedBytes, "version 2 without a signature"),
+            (flipped, "one bit of the signature flipped"),
+            (changed, "one bit of the payload flipped after signing"),
+            (otherKey.encode(), "a valid signature from another key"),
+            (Array(good.dropLast(10)), "signature truncated to 54 bytes"),
+            (Array(good.dropLast(64)) + [0], "signature truncated to 1 byte"),
+        ]
+    }()
+
+    @Test func unsignedOrBadlySignedImagesAreRejectedAndTheOldFirmwareKeepsRunning() async throws {
+        try await VirtualNightlightWorld.with { sn in
+            var updater = try await Updater.connect(sn)
+            for bad in Self.badlySigned {
+                #expect(try await Self.transferAndValidate(bad.bytes, &updater) == .failure(request: .validate, status: .imageRejected), "\(bad.why)")
+                #expect(try await updater.request(.activate) == .failure(request: .activate, status: .invalidState), "\(bad.why): nothing to activate")
+                #expect(try await updater.request(.query) == .failure(request: .query, status: .invalidState), "\(bad.why): the transfer was discarded")
+            }
+            #expect(try await updater.peer.read(SNUUID.firmwareRevision) == Array("1.0.0".utf8))
+            #expect(try await sn.nightlight.status().firmwareVersion == "1.0.0")
+            #expect(updater.peer.connection.isConnected, "no restart")
+        }
+    }
+
+    @Test func aSNHoldingAnotherVendorKeyTakesThatKeysImagesOnly() async throws {
+        let vendor = FirmwareSigningKey.generate()
+        try await VirtualNightlightWorld.with([try VirtualNightlight(index: 0, vendorKey: vendor.publicKey)]) { sn in
+            var updater = try await Updater.connect(sn)
+            let testSigned = FirmwareImage.testImage(version: "1.3.0", payloadSize: 800)
+            #expect(try await Self.transferAndValidate(testSigned.encode(), &updater) == .failure(request: .validate, status: .imageRejected),
+                    "the test vendor key means nothing to it")
+            let vendorSigned = FirmwareImage.testImage(version: "1.2.0", payloadSize: 800, signingKey: vendor)
+            #expect(try await Self.transferAndValidate(vendorSigned.encode(), &updater) == .validate)
+            try await Self.activate(updater, sn, expecting: "1.2.0")
         }
     }
 

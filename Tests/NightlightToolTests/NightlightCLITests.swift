@@ -171,6 +171,81 @@ struct NightlightCLITests {
         let refused = try await cli.run("firmware", "update", "Mia", corrupt.path)
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("is not a firmware image"), "\(refused.stderr)")
+
+        // An unsigned image of profile 1.0 (header version 1): refused before connecting.
+        let unsigned = cli.runner.deviceDirectory.appending(path: "unsigned.bin")
+        let payload = [UInt8](repeating: 0x5A, count: 64)
+        let header = Array("SNFW".utf8) + [1, 4] + Array("SN-1".utf8) + [5] + Array("1.3.0".utf8) + [64, 0, 0, 0]
+        try Data(header + payload).write(to: unsigned)
+        let notSigned = try await cli.run("firmware", "update", "Mia", unsigned.path)
+        #expect(notSigned.status == 1)
+        #expect(notSigned.stderr.contains("unsigned.bin cannot be installed, nothing was sent: firmware image: this image is not signed (header version 1, SN-1 1.3.0); SN firmware 1.1 accepts signed images only"), "\(notSigned.stderr)")
+        #expect((try await cli.json("status", "Mia")["identity"] as? [String: Any])?["firmwareVersion"] as? String == "1.2.0")
+    }
+
+    /// The test vendor key's public key (SN profile §7.1).
+    static let testVendorPublicKey = "17479fb869117612c76cd38cf9c260d34ecaa1a5465991f02edd91f76a0f55ad"
+
+    @Test func firmwareSigningKeysAreMadeKeptPrivateAndUsed() async throws {
+        let cli = try CLI()
+        let folder = cli.runner.deviceDirectory
+        let key = folder.appending(path: "vendor.key").path
+
+        let made = try await cli.run("firmware", "keygen", "--out", key)
+        #expect(made.status == 0, "\(made.stderr)")
+        let publicKey = try #require(made.stdout.split(separator: "\n").last.map { String($0.dropFirst("Public key: ".count)) })
+        #expect(publicKey.count == 64 && publicKey.allSatisfy(\.isHexDigit), "\(made.stdout)")
+        #expect(try FileManager.default.attributesOfItem(atPath: key)[.posixPermissions] as? Int == 0o600)
+        let contents = try String(contentsOfFile: key, encoding: .utf8)
+        #expect(contents.count == 65 && contents.hasSuffix("\n"), "64 hex digits and a newline")
+
+        let again = try await cli.run("firmware", "keygen", "--out", key)
+        #expect(again.status == 1)
+        #expect(again.stderr.contains("the key file \(key) already exists and was left as it is"), "\(again.stderr)")
+        #expect(try String(contentsOfFile: key, encoding: .utf8) == contents, "not overwritten")
+        let forced = try await cli.json("firmware", "keygen", "--out", key, "--force")
+        let forcedKey = try #require(forced["publicKey"] as? String)
+        #expect(forcedKey != publicKey && forcedKey.count == 64)
+
+        #expect(try await cli.run("firmware", "key", key).stdout == forcedKey + "\n")
+        let shown = try await cli.json("firmware", "key", key)
+        #expect(shown["publicKey"] as? String == forcedKey)
+        #expect(shown["testKey"] as? String == "false")
+
+        // Test images: the test vendor key by default; a real key with --key.
+        let testImage = folder.appending(path: "test.bin").path
+        let byTest = try await cli.json("firmware", "build", "--version", "1.4.0", "--size", "2000", "-o", testImage)
+        #expect(byTest["publicKey"] as? String == Self.testVendorPublicKey)
+        #expect(byTest["testKey"] as? String == "true")
+        let text = try await cli.run("firmware", "build", "--version", "1.4.0", "--size", "2000", "-o", testImage)
+        #expect(text.stdout.contains("signed with the SN test vendor key (for virtual nightlights and tests only: a real SN-1 rejects it)"), "\(text.stdout)")
+        let vendorImage = folder.appending(path: "vendor.bin").path
+        let byVendor = try await cli.json("firmware", "build", "--version", "1.4.0", "--size", "2000", "--key", key, "-o", vendorImage)
+        #expect(byVendor["publicKey"] as? String == forcedKey)
+        let image = try [UInt8](Data(contentsOf: URL(fileURLWithPath: vendorImage)))
+        #expect(image[4] == 2, "header version 2")
+        let header = 20  // magic, header version, "SN-1", "1.4.0", payload length
+        #expect(image.count == header + 2000 + 64, "the payload, then a 64-byte signature")
+
+        // The virtual nightlight holds the test vendor key: the vendor's image is rejected.
+        _ = try await cli.json("pair", "SN-0002")
+        let rejected = try await cli.run("firmware", "update", "Mia", vendorImage)
+        #expect(rejected.status == 1)
+        #expect(rejected.stderr.contains("image rejected"), "\(rejected.stderr)")
+        #expect(rejected.stderr.contains("not signed with the vendor key this SN holds"), "\(rejected.stderr)")
+        #expect((try await cli.json("status", "Mia")["identity"] as? [String: Any])?["firmwareVersion"] as? String == "1.0.0")
+
+        // Key files open to others, and files that are not keys.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: key)
+        let open = try await cli.run("firmware", "build", "--version", "1.4.0", "--key", key, "-o", vendorImage)
+        #expect(open.status == 1)
+        #expect(open.stderr.contains("the signing key file \(key) is open to other users (mode 0644)"), "\(open.stderr)")
+        #expect(open.stderr.contains("run `chmod 600 \(key)`"), "\(open.stderr)")
+        let short = folder.appending(path: "short.key").path
+        #expect(FileManager.default.createFile(atPath: short, contents: Data(String(repeating: "ab", count: 20).utf8), attributes: [.posixPermissions: 0o600]))
+        let notAKey = try await cli.run("firmware", "key", short)
+        #expect(notAKey.status == 1)
+        #expect(notAKey.stderr.contains("the signing key file \(short) is not a key: it has 40 hex digits, not 64"), "\(notAKey.stderr)")
     }
 
     @Test(arguments: [

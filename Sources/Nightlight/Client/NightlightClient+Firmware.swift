@@ -49,19 +49,26 @@ extension NightlightClient {
     /// transfer (up to `maximumResumes` times) from what the SN received.
     ///
     /// - Returns: the version now running.
-    /// - Throws: ``NightlightError/Code/firmwareUpdate`` naming the step and the SN's status
-    ///   (CRC mismatch, image rejected — the old firmware then keeps running), or the Bluetooth
-    ///   failure that outlasted the resumes.
+    /// `image` must be signed (§7.1; ``FirmwareImage/isSigned``): an unsigned one is refused
+    /// before anything is sent. Whether its signature verifies is the SN's to say, with the
+    /// vendor key it holds: one that does not is rejected at Validate (status 4).
+    ///
+    /// - Throws: ``NightlightError/Code/invalidValue`` for an image that is unsigned or breaks a
+    ///   rule of the format (nothing sent); ``NightlightError/Code/firmwareUpdate`` naming the
+    ///   step and the SN's status (CRC mismatch, image rejected — the old firmware then keeps
+    ///   running), or the Bluetooth failure that outlasted the resumes.
     @discardableResult
     public func updateFirmware(
         _ image: FirmwareImage,
         maximumResumes: Int = 5,
         progress: @escaping @Sendable (FirmwareUpdateProgress) -> Void = { _ in }
     ) async throws(NightlightError) -> String {
+        // Checked before anything is sent: an unsigned image (header version 1, or no signature)
+        // is refused here already, though the SN stays the authority on the signature.
         do {
             try image.validate()
         } catch {
-            throw .invalid(error, "the firmware image is not valid")
+            throw .invalid(error, "the firmware image was not sent to \(peripheral)")
         }
         let bytes = image.encode()
         var state = FirmwareUpdateProgress(phase: .starting, sent: 0, total: bytes.count, resumes: 0)
@@ -216,7 +223,8 @@ extension NightlightClient {
     private static func advice(_ status: FirmwareStatus) -> String {
         switch status {
         case .crcMismatch: "; the image arrived damaged: update again"
-        case .imageRejected: "; the image is not for this SN or is malformed, and the old firmware keeps running"
+        case .imageRejected:
+            "; the image is not for this SN, is malformed, or is not signed with the vendor key this SN holds, and the old firmware keeps running"
         case .busy: "; try again in a moment"
         case .invalidState: "; the transfer was not in the right state: update again"
         default: ""

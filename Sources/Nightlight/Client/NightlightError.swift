@@ -23,6 +23,9 @@ public struct NightlightError: Error, Sendable, Hashable, CustomStringConvertibl
         public static let childNameRequired = Code(rawValue: "childNameRequired")
         /// The firmware update failed (the message has the step and the device's status).
         public static let firmwareUpdate = Code(rawValue: "firmwareUpdate")
+        /// A firmware signing key or key file is unusable (§7.1): missing, open to other users,
+        /// not a key, or not writable (the message names the file and what to do).
+        public static let signingKey = Code(rawValue: "signingKey")
 
         /// The code's name.
         public var description: String { rawValue }

@@ -25,6 +25,9 @@ public struct SNValueError: Error, Sendable, Hashable, Codable, CustomStringConv
         public static let invalidText = Code(rawValue: "invalidText")
         /// A firmware image is refused (§7: status 4, image rejected).
         public static let imageRejected = Code(rawValue: "imageRejected")
+        /// A firmware image is not signed (§7.1): header version 1, or nothing after the payload.
+        /// A SN running firmware 1.1 rejects it too (status 4, image rejected).
+        public static let unsignedImage = Code(rawValue: "unsignedImage")
         /// A control point request or response is malformed (§7: status 2, invalid parameter).
         public static let invalidRequest = Code(rawValue: "invalidRequest")
 

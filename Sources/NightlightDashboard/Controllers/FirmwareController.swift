@@ -57,8 +57,9 @@ struct FirmwareController {
         return device
     }
 
-    /// The request's body as a nightlight firmware image; 400 `invalidFirmware` naming what is
-    /// wrong with it, 413 over 1 MiB.
+    /// The request's body as a signed nightlight firmware image (§7.1); 400 `invalidFirmware`
+    /// naming what is wrong with it (an unsigned image: that it is not signed and SN firmware 1.1
+    /// accepts signed images only), 413 over 1 MiB.
     static func image(from request: Request) async throws -> FirmwareImage {
         var request = request
         let buffer: ByteBuffer
@@ -72,6 +73,8 @@ struct FirmwareController {
         }
         do throws(SNValueError) {
             return try FirmwareImage(bytes: Array(buffer.readableBytesView))
+        } catch where error.code == .unsignedImage {
+            throw FirmwareUpdates.unsigned(error)
         } catch {
             throw DashboardError(.badRequest, "invalidFirmware", "\(error.description); this is not a nightlight firmware image (nothing was sent to the nightlight)", field: "image")
         }

@@ -1,6 +1,7 @@
 """Firmware update of Mia's nightlight (SN-0002, firmware 1.0.0): a corrupt file is refused
-(said next to the file chooser, and that the nightlight still runs 1.0.0; nothing is sent); a
-valid 1.2.0 image is shown next to the running version, the update shows its progress phase by
+(said next to the file chooser, and that the nightlight still runs 1.0.0; nothing is sent), and so
+is an unsigned image of profile 1.0 (SN firmware 1.1 accepts signed images only, §7.1); a valid,
+signed 1.2.0 image (`nightlight firmware build`) is shown next to the running version, the update shows its progress phase by
 phase and ends with the new version, which the nightlight then reports.
 
 Screenshots: firmware-refused-*.png, firmware-progress-*.png, firmware-phone.png, firmware-laptop.png.
@@ -27,10 +28,14 @@ def prepare(env):
     env.nightlight("firmware", "build", "--version", "1.2.0", "--size", "400000", "--output", os.path.join(env.tmp, "sn1-1.2.0.bin"))
     with open(os.path.join(env.tmp, "corrupt.bin"), "wb") as file:
         file.write(b"NOPE" + bytes(range(256)) * 8)
+    # Profile 1.0's format: header version 1, the payload to the end, no signature.
+    payload = bytes(range(256)) * 4
+    with open(os.path.join(env.tmp, "unsigned.bin"), "wb") as file:
+        file.write(b"SNFW" + bytes([1, 4]) + b"SN-1" + bytes([5]) + b"1.3.0" + len(payload).to_bytes(4, "little") + payload)
 
 
 def run(b):
-    b.allow_console("400 (Bad Request)")  # the corrupt image, refused on purpose
+    b.allow_console("400 (Bad Request)")  # the corrupt and the unsigned images, refused on purpose
     b.click("[data-test=nav-firmware]")
     b.wait_text("[data-test=firmware-current]", "1.0.0")
 
@@ -43,6 +48,13 @@ def run(b):
     assert not b.find("#firmware-update").is_enabled(), "a refused file cannot be sent"
     assert b.api("GET", f"/api/devices/{ADDRESS}/firmware") == {"state": "idle", "currentVersion": "1.0.0"}, "nothing was sent"
     b.screenshot("firmware-refused")
+
+    # An unsigned image: refused too, saying why.
+    b.type("#firmware-file", os.path.join(b.env.tmp, "unsigned.bin"))
+    note = b.wait_text("[data-field=image] + .field-error", "not signed")
+    assert "SN firmware 1.1 accepts signed images only" in note.text, f"why the unsigned image is refused: {note.text!r}"
+    assert not b.find("#firmware-update").is_enabled(), "an unsigned image cannot be sent"
+    assert b.api("GET", f"/api/devices/{ADDRESS}/firmware") == {"state": "idle", "currentVersion": "1.0.0"}, "nothing was sent"
 
     # A valid image: shown against the running version, then the update with its progress.
     b.type("#firmware-file", os.path.join(b.env.tmp, "sn1-1.2.0.bin"))
