@@ -371,7 +371,9 @@ struct BumblePairingTests {
         }
     }
 
-    /// Numeric comparison refused by Bumble's user: Bumble sends Confirm Value Failed (0x04).
+    /// Numeric comparison refused by Bumble's user: Bumble sends Confirm Value Failed (0x04), so
+    /// our message is the one for 0x04, which speaks of a passkey ("the passkey did not match")
+    /// although this pairing had none.
     @Test func faultNumericComparisonRejectedByBumbleEndsInConfirmValueFailed0x04() async throws {
         let configuration = BLEHost.Configuration(
             pairingPolicy: SMPPairingPolicy(ioCapability: .displayYesNo, mitm: true), pairingAgent: ScriptedAgent(confirm: true)
@@ -434,7 +436,8 @@ struct BumblePairingTests {
     }
 
     /// Bumble never answers the Pairing Request; our host, with a 2 s pairing timeout (the
-    /// spec's 30 s in production), fails the pairing with `pairingFailed` "pairing timed out".
+    /// spec's 30 s in production), fails the pairing with `pairingFailed` "pairing timed out: the
+    /// peer sent nothing for 30 s" (the message names 30 s whatever `pairingTimeout` is).
     @Test func faultPairingTimeoutEndsInPairingFailedTimedOut() async throws {
         try await Self.withPeripheral(
             named: "FaultTimeout", addresses: ("C2:4E:4C:35:00:02", "C1:4E:4C:35:00:01"),
