@@ -6,55 +6,6 @@ import BLEVirtual
 import Synchronization
 import Testing
 
-/// An agent whose answers are set by the test: what it shows, what it types, what it confirms.
-final class ScriptedAgent: PairingAgent, Sendable {
-    private let state = Mutex<(shown: UInt32?, typed: UInt32?, confirm: Bool, accept: SMPPairingFailed.Reason?, compared: [UInt32])>((nil, nil, true, nil, []))
-    /// A board both agents of a test share: the displaying side writes, the typing side reads.
-    let board: Board?
-
-    final class Board: Sendable {
-        let passkey = Mutex<UInt32?>(nil)
-    }
-
-    init(board: Board? = nil, typed: UInt32? = nil, confirm: Bool = true, accept: SMPPairingFailed.Reason? = nil) {
-        self.board = board
-        state.withLock {
-            $0.typed = typed
-            $0.confirm = confirm
-            $0.accept = accept
-        }
-    }
-
-    var shown: UInt32? { state.withLock { $0.shown } }
-    var compared: [UInt32] { state.withLock { $0.compared } }
-
-    func shouldAcceptPairing(_ request: SMPPairingParameters, from peer: DeviceAddress) async -> SMPPairingFailed.Reason? {
-        state.withLock { $0.accept }
-    }
-
-    func displayPasskey(_ passkey: UInt32, to peer: DeviceAddress) async {
-        state.withLock { $0.shown = passkey }
-        board?.passkey.withLock { $0 = passkey }
-    }
-
-    func enterPasskey(for peer: DeviceAddress) async -> UInt32? {
-        if let typed = state.withLock({ $0.typed }) { return typed }
-        // Wait for the other side to show its passkey, as a user reads it.
-        for _ in 0..<200 {
-            if let shown = board?.passkey.withLock({ $0 }) { return shown }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return nil
-    }
-
-    func confirmNumericComparison(_ value: UInt32, with peer: DeviceAddress) async -> Bool {
-        state.withLock {
-            $0.compared.append(value)
-            return $0.confirm
-        }
-    }
-}
-
 /// Two of our hosts on one virtual link, the peripheral serving a characteristic that needs an
 /// encrypted link: pairing, bonding and encryption through the whole stack, HCI and the virtual
 /// controllers' LE encryption included.
