@@ -130,6 +130,23 @@ struct PairingCLITests {
         #expect(legacy.stdout.contains("Passkey Entry (we type), legacy pairing"), "\(legacy.stdout)")
         let bonds = try await cli.run(["bonds", "list", "--json"])
         #expect(try #require(try bonds.json() as? [[String: Any]]).first?["secureConnections"] as? Bool == false)
+
+        // A name is looked up by a scan.
+        let removed = try await cli.run(["bonds", "remove", Self.demo])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.hasPrefix("removed the bond with \(Self.address)"))
+    }
+
+    @Test(arguments: [
+        (["pair", "X", "--io", "bogus"], "invalid --io 'bogus': expected none, display, yesno, keyboard or keyboard-display"),
+        (["pair", "X", "--passkey", "12345"], "invalid --passkey '12345': expected the six digits the device shows"),
+        (["pair", "X", "--io", "display", "--passkey", "123456"], "--passkey needs an IO capability that can type"),
+        (["bonds", "--bonds", ""], "invalid --bonds '': expected a file path"),
+    ])
+    func badArgumentsAreRefused(arguments: [String], message: String) async throws {
+        let result = try await CLIRunner().run(arguments)
+        #expect(result.status == 64)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
     }
 
     @Test(arguments: [
