@@ -217,7 +217,12 @@ extension BLEHost {
                 security.links[handle]?.timer?.cancel()
                 security.links[handle]?.pairing = nil
                 security.failedAttempts[peer] = nil
-                Task { await self.pairingCompleted(outcome, on: handle) }
+                let number = security.nextCompletion
+                security.nextCompletion += 1
+                security.completions[number] = Task {
+                    await self.pairingCompleted(outcome, peer: peer, on: handle)
+                    self.completionEnded(number)
+                }
             case .fail(let failure):
                 security.links[handle]?.timer?.cancel()
                 security.links[handle]?.pairing = nil
@@ -256,31 +261,42 @@ extension BLEHost {
         }
     }
 
-    /// Keeps the bond (when both sides bond), then tells the waiting callers.
-    private func pairingCompleted(_ outcome: SMPPairingOutcome, on handle: UInt16) async {
-        guard let link = security.links[handle] else { return }
+    /// Keeps the bond (when both sides bond), then tells the waiting callers; the bond is kept
+    /// even when the link ended meanwhile.
+    private func pairingCompleted(_ outcome: SMPPairingOutcome, peer: DeviceAddress, on handle: UInt16) async {
         var result: Result<SMPPairingOutcome?, HostError> = .success(outcome)
         var state = device.connections[handle]?.security ?? LinkSecurity()
         if outcome.bonded {
-            let bond = SecurityBond(outcome: outcome, address: link.peer)
+            let bond = SecurityBond(outcome: outcome, address: peer)
             do {
-                if bond.peer != link.peer { try await configuration.bondStore.removeBond(for: link.peer) }
+                if bond.peer != peer { try await configuration.bondStore.removeBond(for: peer) }
                 try await configuration.bondStore.saveBond(bond)
                 state.isBonded = true
             } catch {
-                result = .failure(HostError(.bondStoreFailed, "paired with \(link.peer), but the bond could not be kept: \(error)", connectionHandle: handle))
+                result = .failure(HostError(.bondStoreFailed, "paired with \(peer), but the bond could not be kept: \(error)", connectionHandle: handle))
             }
         }
-        await setLinkSecurity(state, on: handle)
+        // The handle may name another link by now when this one ended meanwhile.
+        let isSameLink = security.links[handle]?.peer == peer
+        if isSameLink { await setLinkSecurity(state, on: handle) }
         if case .success = result {
             let agent = pairingAgent
-            await agent.pairingCompleted(outcome, with: link.peer)
+            await agent.pairingCompleted(outcome, with: peer)
         }
         logger.info("paired", metadata: [
-            "peer": "\(link.peer)", "method": "\(outcome.method)", "secureConnections": "\(outcome.secureConnections)",
+            "peer": "\(peer)", "method": "\(outcome.method)", "secureConnections": "\(outcome.secureConnections)",
             "keySize": "\(outcome.keySize)", "bonded": "\(outcome.bonded)",
         ])
-        resolvePairWaiters(handle, result)
+        if isSameLink { resolvePairWaiters(handle, result) }
+    }
+
+    private func completionEnded(_ number: Int) {
+        security.completions[number] = nil
+    }
+
+    /// Waits until the bonds of completed pairings are kept (``stop()`` calls it first).
+    func waitForPairingCompletions() async {
+        for completion in Array(security.completions.values) { await completion.value }
     }
 
     private func pairingFailed(_ failure: SMPPairingFailure, peer: DeviceAddress, on handle: UInt16) {
