@@ -101,7 +101,7 @@ let package = Package(
         .target(
             name: "BLETool",
             dependencies: [
-                "BLECore", "BLEGATT", "BLEHost", "BLE", "BLETransport", "BLEVirtual", "BLESimulation",
+                "BLECore", "BLEGATT", "BLEHost", "BLE", "BLERuntime", "BLETransport", "BLEVirtual", "BLESimulation",
                 "BLEProfiles", "BLEToolKit", argumentParser, logging,
             ],
             swiftSettings: swiftSettings

@@ -109,7 +109,10 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
         case .encryptionFailed, .bondStoreFailed: code = .securityFailed
         default: code = .failed
         }
-        self.init(code, error.description, hciStatus: error.status)
+        // The Security Manager's messages are whole sentences for people (what failed, what to
+        // do): they go without the layer's prefix.
+        let isSecurity = [.pairingFailed, .notBonded, .keyMissing, .securityFailed].contains(code)
+        self.init(code, isSecurity ? error.message : error.description, hciStatus: error.status)
     }
 
     init(gatt error: GATTError) {

@@ -142,6 +142,8 @@ public actor BLEHost {
     /// Stops the host: every pending operation fails, connections are forgotten (without HCI_Disconnect),
     /// and the transport is closed.
     public func stop() async {
+        // Bonds of pairings that just completed are kept first.
+        await waitForPairingCompletions()
         fail(HostError(.notStarted, "the host was stopped"))
         for task in tasks { task.cancel() }
         tasks = []

@@ -57,3 +57,30 @@ extension Central {
         Central(backend: try await HostBackend.open(spec, sim: sim, configuration: configuration, logger: logger))
     }
 }
+
+extension Central {
+    /// Opens a transport and starts our host on it with its bonds kept in the file at
+    /// `bondFile` (a `FileBondStore`: mode 0600 in a 0700 folder, written atomically), so a later
+    /// run encrypts with them instead of pairing again. This is how the tools open their central.
+    ///
+    /// - Parameters:
+    ///   - spec: where the controller is (`sim` for the in-process virtual radio).
+    ///   - sim: the world `sim` opens.
+    ///   - bondFile: the bond file; created on the first bond. A file that does not parse, or
+    ///     that others may read, is refused and never overwritten.
+    ///   - pairingPolicy: what the central offers and demands when it pairs.
+    ///   - pairingAgent: who shows and types passkeys and confirms numbers.
+    /// - Throws: ``BLEError/Code/radioUnavailable`` with the reason when there is no usable
+    ///   controller.
+    public static func open(
+        _ spec: TransportSpec,
+        sim: Transports.SimFactory? = nil,
+        bondFile: String,
+        pairingPolicy: SMPPairingPolicy = SMPPairingPolicy(),
+        pairingAgent: any PairingAgent = DefaultPairingAgent(),
+        logger: Logger = Logger(label: "nightlight.ble")
+    ) async throws(BLEError) -> Central {
+        let configuration = BLEHost.Configuration(pairingPolicy: pairingPolicy, bondStore: FileBondStore(path: bondFile), pairingAgent: pairingAgent)
+        return try await open(spec, sim: sim, configuration: configuration, logger: logger)
+    }
+}

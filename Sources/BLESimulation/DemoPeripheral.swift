@@ -21,17 +21,24 @@ import Synchronization
 /// | | Counter ``counterUUID`` | read, notify, indicate | `uint32` LE, up by one every second |
 /// | | Sink ``sinkUUID`` | write without response | takes up to 512 bytes a write and counts them |
 /// | | Sink Count ``sinkCountUUID`` | read | `uint32` LE: bytes written to Sink |
+/// | | Secret ``secretUUID`` | read, write (encrypted link) | text up to 64 bytes; starts as `Nightlight secret`; an unencrypted link gets Insufficient Authentication (or Insufficient Encryption once bonded), so a central pairs or encrypts first |
 ///
 /// The vendor characteristics carry a Characteristic User Description (0x2901). Instance `n`
 /// (0…254) has address `00:1B:DC:DE:00:(n+1)` and advertises `Nightlight Demo` (n = 0), then
 /// `Nightlight Demo 2`, `Nightlight Demo 3`, ….
+///
+/// Everything but Secret works without pairing. The demo pairs as a device with a display and
+/// yes/no buttons (DisplayYesNo): Just Works with a central that asks for no MITM protection,
+/// Passkey Entry showing the fixed passkey ``passkey`` (`123456`) to a central that types, and
+/// Numeric Comparison (always confirmed) with a central that has a display and yes/no. It keeps its
+/// bonds in `demo-<n>-bonds` (0600) in its settings directory, or in memory without one.
 public struct DemoPeripheral: VirtualDevice {
     /// The `demo` kind of ``VirtualDeviceCatalog``.
     public static let kind = VirtualDeviceKind(
         name: "demo",
         summary: "Nightlight Demo: Device Information, Battery, Heart Rate, and a message, a counter and a sink to read, write and subscribe to"
     ) { instance in
-        try DemoPeripheral(index: instance.index)
+        try DemoPeripheral(index: instance.index, directory: instance.directory)
     }
 
     /// The vendor service, `4E4C0001-6465-6D6F-8000-6E696768746C`: the base
@@ -45,6 +52,13 @@ public struct DemoPeripheral: VirtualDevice {
     public static let sinkUUID: BluetoothUUID = "4E4C0004-6465-6D6F-8000-6E696768746C"
     /// Sink Count, `4E4C0005-…`: read, `uint32` LE, the bytes Sink took since the device started.
     public static let sinkCountUUID: BluetoothUUID = "4E4C0005-6465-6D6F-8000-6E696768746C"
+    /// Secret, `4E4C0006-…`: read and write on an encrypted link only, text up to 64 bytes.
+    public static let secretUUID: BluetoothUUID = "4E4C0006-6465-6D6F-8000-6E696768746C"
+    /// The Secret characteristic's value when the device starts.
+    public static let initialSecret = "Nightlight secret"
+    /// The passkey the demo shows in Passkey Entry: fixed so a test or a user can type it (a real
+    /// device shows a random one).
+    public static let passkey: UInt32 = 123_456
 
     /// The Firmware Revision String, also in the manufacturer data.
     public static let firmwareRevision = "1.0.0"
@@ -75,14 +89,23 @@ public struct DemoPeripheral: VirtualDevice {
     /// appearance.
     public let scanResponse: AdvertisingData
 
-    /// Creates instance `index` (0…``maximumIndex``).
+    /// Where the device keeps its bonds: `demo-<index>-bonds` in its settings directory, or memory.
+    public let bondStore: any BondStore
+
+    /// Creates instance `index` (0…``maximumIndex``), keeping its bonds in `directory` (nil: in
+    /// memory, for as long as this value lives).
     ///
     /// Throws ``VirtualError/Code/invalidArgument`` for another index.
-    public init(index: Int = 0) throws(VirtualError) {
+    public init(index: Int = 0, directory: String? = nil) throws(VirtualError) {
         guard (0...Self.maximumIndex).contains(index) else {
             throw VirtualError(.invalidArgument, "demo device index \(index) is out of range; use 0…\(Self.maximumIndex)")
         }
         self.index = index
+        if let directory {
+            bondStore = FileBondStore(path: (directory.hasSuffix("/") ? directory : directory + "/") + "demo-\(index)-bonds")
+        } else {
+            bondStore = MemoryBondStore()
+        }
         name = index == 0 ? "Nightlight Demo" : "Nightlight Demo \(index + 1)"
         do {
             address = try DeviceAddress(value: 0x001B_DCDE_0001 + UInt64(index), isRandom: false)
@@ -113,6 +136,16 @@ public struct DemoPeripheral: VirtualDevice {
     public static func manufacturerData(index: Int) -> [UInt8] {
         let version = firmwareRevision.split(separator: ".").map { UInt8($0) ?? 0 }
         return [0x4E, 0x4C, 0x01] + version + [UInt8(truncatingIfNeeded: index)]
+    }
+
+    /// The demo's host: its bond store, DisplayYesNo with the fixed ``passkey``, numeric
+    /// comparisons confirmed.
+    public var hostConfiguration: BLEHost.Configuration {
+        BLEHost.Configuration(
+            pairingPolicy: SMPPairingPolicy(ioCapability: .displayYesNo, fixedPasskey: Self.passkey),
+            bondStore: bondStore,
+            pairingAgent: DemoPairingAgent()
+        )
     }
 
     /// Serves the database, advertises, then ticks every second on the world's clock until the
@@ -188,6 +221,10 @@ public struct DemoPeripheral: VirtualDevice {
                     uuid: Self.sinkCountUUID, properties: .read, descriptors: [.userDescription("Sink Count"), Self.uint32Format],
                     onRead: { _ in firmware.state.withLock { DemoFirmwareState.uint32($0.sinkByteCount) } }
                 ),
+                GATTCharacteristicDefinition(
+                    uuid: Self.secretUUID, properties: [.read, .write], permissions: [.readEncrypted, .writeEncrypted],
+                    value: Array(Self.initialSecret.utf8), maximumLength: 64, descriptors: [.userDescription("Secret")]
+                ),
             ]),
         ]
     }
@@ -199,6 +236,11 @@ public struct DemoPeripheral: VirtualDevice {
 
     /// Characteristic Presentation Format: `uint32` (0x08), unitless (0x2700).
     private static let uint32Format = GATTDescriptorDefinition.presentationFormat(format: 0x08, unit: 0x2700)
+}
+
+/// The demo's user: confirms every numeric comparison (the passkey it shows is the fixed one).
+struct DemoPairingAgent: PairingAgent {
+    func confirmNumericComparison(_ value: UInt32, with peer: DeviceAddress) async -> Bool { true }
 }
 
 /// The demo's firmware state, shared by its timer and its GATT handlers.

@@ -85,7 +85,7 @@ public actor SimWorld {
         deviceLogger[metadataKey: "device"] = "\(device.name)"
         let controller = VirtualController(publicAddress: device.address, name: device.name, logger: deviceLogger)
         link.attach(controller, distance: distance)
-        let host = BLEHost(transport: controller.hostTransport, clock: clock, logger: deviceLogger)
+        let host = BLEHost(transport: controller.hostTransport, clock: clock, logger: deviceLogger, configuration: device.hostConfiguration)
         do {
             try await host.start()
         } catch {

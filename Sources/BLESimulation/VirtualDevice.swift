@@ -34,6 +34,16 @@ public protocol VirtualDevice: Sendable {
     /// What can be done to the device while it runs, from outside its radio (none by default);
     /// see ``VirtualDeviceAction``.
     var actions: [VirtualDeviceAction] { get }
+    /// How the device's host is configured when it starts: above all its own ``BondStore`` and
+    /// ``SMPPairingPolicy`` (read once per start). The default is a host with its bonds in a new
+    /// ``MemoryBondStore`` and Just Works pairing; a device that keeps settings files keeps its
+    /// bonds beside them, in a ``FileBondStore`` (0600).
+    var hostConfiguration: BLEHost.Configuration { get }
+}
+
+extension VirtualDevice {
+    /// A host with the defaults: bonds in memory, Just Works pairing.
+    public var hostConfiguration: BLEHost.Configuration { BLEHost.Configuration() }
 }
 
 /// What a ``VirtualDevice`` runs with: its started host and the clock of its timers.

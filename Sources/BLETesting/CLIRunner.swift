@@ -7,7 +7,9 @@ import Glibc
 
 /// Runs one of the package's built executables (`ble`, `nightlight`) as a process, as a user
 /// would: arguments in, exit status, standard output and standard error out. Every run is bounded
-/// by a timeout. Each runner has its own directory for virtual devices' settings and databases.
+/// by a timeout. Each runner has its own directory for virtual devices' settings and databases,
+/// and for the tools' state (`XDG_STATE_HOME` is ``stateDirectory``: the bond file is
+/// `state/nightlight/bonds` in it).
 public struct CLIRunner: Sendable {
     /// What one run printed and returned.
     public struct Result: Sendable {
@@ -49,6 +51,9 @@ public struct CLIRunner: Sendable {
     /// runs of different tests do not share state.
     public let deviceDirectory: URL
 
+    /// The runs' `XDG_STATE_HOME`: the bond file is `nightlight/bonds` in it.
+    public var stateDirectory: URL { deviceDirectory.appending(path: "state") }
+
     /// A runner for the executable `name` (`ble`, `nightlight`).
     public init(_ name: String = "ble") throws {
         executable = try Self.executable(name)
@@ -71,6 +76,8 @@ public struct CLIRunner: Sendable {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NIGHTLIGHT_SIM_DIR"] = deviceDirectory.path
+        // The tools' own state (the bond file) stays in the runner's directory too, never the user's.
+        environment["XDG_STATE_HOME"] = stateDirectory.path
         environment["NIGHTLIGHT_TRANSPORT"] = nil
         environment["NO_COLOR"] = "1"
         for (key, value) in extra { environment[key] = value }

@@ -26,11 +26,29 @@ public struct ToolOptions: ParsableArguments, Sendable {
     @Option(name: .long, help: ArgumentHelp("How much the stack logs on standard error: trace, debug, info, notice, warning, error, critical.", valueName: "level"))
     public var logLevel: String = "error"
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The bond file: the keys of the devices paired with, readable only by you (mode 0600). Default $XDG_STATE_HOME/nightlight/bonds, else ~/.local/state/nightlight/bonds.",
+            valueName: "file"
+        )
+    )
+    public var bonds: String?
+
     public func validate() throws {
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError("invalid --log-level '\(logLevel)'; expected one of trace, debug, info, notice, warning, error, critical")
         }
         if transports.count <= 1 { _ = try resolvedTransport() }
+        if let bonds, bonds.isEmpty || bonds.hasSuffix("/") {
+            throw ValidationError("invalid --bonds '\(bonds)': expected a file path, e.g. ~/.local/state/nightlight/bonds")
+        }
+    }
+
+    /// The bond file: `--bonds`, else ``ToolEnvironment/defaultBondFile(environment:)``.
+    public func bondFile() throws -> String {
+        if let bonds { return bonds }
+        return try ToolEnvironment.defaultBondFile()
     }
 
     /// The transport spec: the flag, else NIGHTLIGHT_TRANSPORT, else `sim`.
@@ -52,11 +70,12 @@ public struct ToolOptions: ParsableArguments, Sendable {
         return logger
     }
 
-    /// Opens a central on the transport; `sim` gets the demo world of ``ToolEnvironment/catalog``.
+    /// Opens a central on the transport with its bonds in ``bondFile()``; `sim` gets the demo
+    /// world of ``ToolEnvironment/catalog``.
     public func openCentral() async throws -> Central {
         let spec = try resolvedTransport()
         let logger = logger()
-        return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), logger: logger)
+        return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), bondFile: try bondFile(), logger: logger)
     }
 }
 
@@ -83,6 +102,21 @@ public enum ToolEnvironment {
         let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (home as NSString).appendingPathComponent(".local/state")
         return (state as NSString).appendingPathComponent("nightlight/sim")
+    }
+
+    /// The bond file of the tools' central: `$XDG_STATE_HOME/nightlight/bonds` when
+    /// `XDG_STATE_HOME` is an absolute path, else `$HOME/.local/state/nightlight/bonds`.
+    ///
+    /// Throws ``ToolError`` when neither is set (give `--bonds FILE`).
+    public static func defaultBondFile(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
+        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
+            return (state as NSString).appendingPathComponent("nightlight/bonds")
+        }
+        // $HOME, not NSHomeDirectory(): on Linux that is the passwd entry and ignores $HOME.
+        guard let home = environment["HOME"], home.hasPrefix("/") else {
+            throw ToolError("cannot find the bond file: neither XDG_STATE_HOME nor HOME is set to an absolute path; give --bonds FILE")
+        }
+        return (home as NSString).appendingPathComponent(".local/state/nightlight/bonds")
     }
 
     /// The `sim` transport: a world with the catalog's demo devices.

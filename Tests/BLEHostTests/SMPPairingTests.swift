@@ -358,3 +358,26 @@ private struct PairingBench {
         #expect(model(SMPIOCapability(rawValue: 0x09), .keyboardOnly, sc: true) == .justWorks)
     }
 }
+
+/// Every way a pairing fails has a message that says what happened and what to do.
+@Suite struct PairingAdviceTests {
+    @Test(arguments: (0x01...0x0F).map { SMPPairingFailed.Reason(rawValue: UInt8($0)) } + [SMPPairingFailed.Reason(rawValue: 0x1F)])
+    func everyReasonSaysWhatToDo(reason: SMPPairingFailed.Reason) {
+        for origin in [SMPPairingFailure.Origin.local, .peer] {
+            let failure = SMPPairingFailure(reason: reason, origin: origin)
+            let advice = BLEHost.advice(for: failure)
+            #expect(advice.hasPrefix("\(failure); "), "what happened comes first: \(advice)")
+            let remedy = advice.dropFirst("\(failure); ".count)
+            #expect(remedy.count > 20 && !failure.description.contains(remedy), "a remedy of its own: \(advice)")
+        }
+    }
+
+    @Test func timeoutsAndEncryptionFailuresToo() {
+        let timeout = BLEHost.advice(for: SMPPairingFailure(reason: .unspecifiedReason, origin: .timeout))
+        #expect(timeout.contains("30 s") && timeout.contains("pair again"))
+        let encryption = BLEHost.advice(for: SMPPairingFailure(reason: .unspecifiedReason, origin: .encryption))
+        #expect(encryption.contains("pair again"))
+        #expect(BLEHost.advice(for: SMPPairingFailure(reason: .pairingNotSupported, origin: .peer)).contains("pairing mode"))
+        #expect(BLEHost.advice(for: SMPPairingFailure(reason: .confirmValueFailed, origin: .peer)).contains("type the passkey the other device shows"))
+    }
+}

@@ -1,4 +1,5 @@
 import BLECore
+import Foundation
 import BLEGATT
 import BLEHost
 import BLETesting
@@ -265,6 +266,32 @@ struct DemoPeripheralTests {
             for _ in 0..<5 { try await peer.client.writeWithoutResponse(handle: sink, value: [UInt8](repeating: 0xAB, count: 20)) }
             #expect(try Self.uint32(try await peer.read(DemoPeripheral.sinkCountUUID)) == 100)
         }
+    }
+
+    // MARK: Security
+
+    @Test func theSecretNeedsAnEncryptedLinkAndTheBondIsKeptInTheSettingsFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "demo-bonds-\(UUID().uuidString)")
+        let device = try DemoPeripheral(index: 0, directory: folder.path)
+        try await Self.withWorld([device]) { demo in
+            let connection = try await demo.central.connect(to: try await demo.discover("Nightlight Demo").address)
+            let database = try await connection.gattClient.discoverAll()
+            let secret = try #require(database.characteristic(DemoPeripheral.secretUUID)).valueHandle
+            let refused = await #expect(throws: GATTError.self) { try await connection.gattClient.read(handle: secret) }
+            #expect(refused?.attErrorCode == .insufficientAuthentication)
+            // Everything else answers on the open link.
+            #expect(try await connection.gattClient.read(handle: try #require(database.characteristic(DemoPeripheral.messageUUID)).valueHandle) == Array(DemoPeripheral.initialMessage.utf8))
+
+            let outcome = try #require(try await connection.pair())
+            #expect(outcome.method == .justWorks && outcome.secureConnections && outcome.bonded)
+            #expect(try await connection.gattClient.read(handle: secret) == Array(DemoPeripheral.initialSecret.utf8))
+            try await connection.gattClient.write(handle: secret, value: Array("hush".utf8))
+            #expect(try await connection.gattClient.read(handle: secret) == Array("hush".utf8))
+        }
+        // Stopping the world waited for the demo to keep its bond.
+        let file = folder.appending(path: "demo-0-bonds").path
+        #expect(try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int == 0o600)
+        #expect(try await device.bondStore.allBonds().map(\.peer) == [SimWorld.firstCentralAddress])
     }
 
     // MARK: Catalog

@@ -217,7 +217,12 @@ extension BLEHost {
                 security.links[handle]?.timer?.cancel()
                 security.links[handle]?.pairing = nil
                 security.failedAttempts[peer] = nil
-                Task { await self.pairingCompleted(outcome, on: handle) }
+                let number = security.nextCompletion
+                security.nextCompletion += 1
+                security.completions[number] = Task {
+                    await self.pairingCompleted(outcome, peer: peer, on: handle)
+                    self.completionEnded(number)
+                }
             case .fail(let failure):
                 security.links[handle]?.timer?.cancel()
                 security.links[handle]?.pairing = nil
@@ -256,27 +261,42 @@ extension BLEHost {
         }
     }
 
-    /// Keeps the bond (when both sides bond), then tells the waiting callers.
-    private func pairingCompleted(_ outcome: SMPPairingOutcome, on handle: UInt16) async {
-        guard let link = security.links[handle] else { return }
+    /// Keeps the bond (when both sides bond), then tells the waiting callers; the bond is kept
+    /// even when the link ended meanwhile.
+    private func pairingCompleted(_ outcome: SMPPairingOutcome, peer: DeviceAddress, on handle: UInt16) async {
         var result: Result<SMPPairingOutcome?, HostError> = .success(outcome)
         var state = device.connections[handle]?.security ?? LinkSecurity()
         if outcome.bonded {
-            let bond = SecurityBond(outcome: outcome, address: link.peer)
+            let bond = SecurityBond(outcome: outcome, address: peer)
             do {
-                if bond.peer != link.peer { try await configuration.bondStore.removeBond(for: link.peer) }
+                if bond.peer != peer { try await configuration.bondStore.removeBond(for: peer) }
                 try await configuration.bondStore.saveBond(bond)
                 state.isBonded = true
             } catch {
-                result = .failure(HostError(.bondStoreFailed, "paired with \(link.peer), but the bond could not be kept: \(error)", connectionHandle: handle))
+                result = .failure(HostError(.bondStoreFailed, "paired with \(peer), but the bond could not be kept: \(error)", connectionHandle: handle))
             }
         }
-        await setLinkSecurity(state, on: handle)
+        // The handle may name another link by now when this one ended meanwhile.
+        let isSameLink = security.links[handle]?.peer == peer
+        if isSameLink { await setLinkSecurity(state, on: handle) }
+        if case .success = result {
+            let agent = pairingAgent
+            await agent.pairingCompleted(outcome, with: peer)
+        }
         logger.info("paired", metadata: [
-            "peer": "\(link.peer)", "method": "\(outcome.method)", "secureConnections": "\(outcome.secureConnections)",
+            "peer": "\(peer)", "method": "\(outcome.method)", "secureConnections": "\(outcome.secureConnections)",
             "keySize": "\(outcome.keySize)", "bonded": "\(outcome.bonded)",
         ])
-        resolvePairWaiters(handle, result)
+        if isSameLink { resolvePairWaiters(handle, result) }
+    }
+
+    private func completionEnded(_ number: Int) {
+        security.completions[number] = nil
+    }
+
+    /// Waits until the bonds of completed pairings are kept (``stop()`` calls it first).
+    func waitForPairingCompletions() async {
+        for completion in Array(security.completions.values) { await completion.value }
     }
 
     private func pairingFailed(_ failure: SMPPairingFailure, peer: DeviceAddress, on handle: UInt16) {
@@ -296,27 +316,62 @@ extension BLEHost {
         resolvePairWaiters(handle, .failure(HostError(.pairingFailed, Self.advice(for: failure), connectionHandle: handle)))
     }
 
-    /// The message of a failed pairing: what happened and what to do.
-    static func advice(for failure: SMPPairingFailure) -> String {
-        let reason = failure.reason
-        var advice: String
-        switch reason {
-        case .pairingNotSupported where failure.origin == .peer:
-            advice = "the device does not accept a pairing now (it may need to be put in pairing mode)"
-        case .passkeyEntryFailed, .confirmValueFailed:
-            advice = "the passkey did not match: try again and type the passkey the other device shows"
-        case .numericComparisonFailed:
-            advice = "the numbers were not confirmed on both devices"
-        case .authenticationRequirements:
-            advice = "the two devices' security requirements do not meet (e.g. one demands protection the other's input and output cannot give)"
-        case .repeatedAttempts:
-            advice = "too many failed attempts: wait a minute before trying again"
-        case .encryptionKeySize:
-            advice = "the devices could not agree on an encryption key size"
-        default:
-            advice = "\(reason)"
+    /// The message of a failed pairing: what happened (``SMPPairingFailure/description``) and
+    /// what to do, for every Pairing Failed reason (Core 5.4, Vol 3, Part H, 3.5.5) and for the
+    /// timeout and encryption failures.
+    public static func advice(for failure: SMPPairingFailure) -> String {
+        "\(failure); \(remedy(for: failure))"
+    }
+
+    /// What to do after `failure`.
+    static func remedy(for failure: SMPPairingFailure) -> String {
+        switch failure.origin {
+        case .timeout:
+            return "make sure the device is close and ready to pair, and answer any prompt within 30 s, then pair again"
+        case .encryption:
+            return "disconnect and pair again; if it keeps failing, remove the bond on both devices first"
+        case .local, .peer:
+            break
         }
-        return "\(failure); \(advice)"
+        let peer = failure.origin == .peer
+        switch failure.reason {
+        case .passkeyEntryFailed:
+            return peer
+                ? "the passkey was cancelled or mistyped on the device: pair again and type the six digits exactly as shown"
+                : "no passkey was entered (cancelled, or there is no way to type one): pair again and type the six digits the device shows"
+        case .oobNotAvailable:
+            return "out-of-band pairing data is not available: pair without out-of-band data"
+        case .authenticationRequirements:
+            return "one side demands protection against a man in the middle (MITM) that the two devices' input and output cannot give: pair with an IO capability that can show or type a passkey (e.g. keyboard and display), or without requiring MITM"
+        case .confirmValueFailed:
+            return "the passkey did not match (or the exchange was tampered with): pair again and type the passkey the other device shows"
+        case .pairingNotSupported:
+            return peer
+                ? "the device does not accept a pairing now (it may need to be put in pairing mode, or it cannot pair at all)"
+                : "this host refused the pairing (its pairing agent declined)"
+        case .encryptionKeySize:
+            return "the devices could not agree on an encryption key size: allow a smaller minimum key size, or use a device that offers 16-octet keys"
+        case .commandNotSupported:
+            return "the other side does not support a pairing command (it may not support pairing, or only legacy pairing): try legacy pairing"
+        case .unspecifiedReason:
+            return "pair again; if it keeps failing, remove the bond on both devices and pair again"
+        case .repeatedAttempts:
+            return "too many failed attempts: wait a minute before trying again"
+        case .invalidParameters:
+            return "the two Security Managers disagree on a command's format: pair again, and report it with a debug log if it persists"
+        case .dhKeyCheckFailed:
+            return "the keys the devices computed differ, which a tampered exchange causes: pair again, away from other devices"
+        case .numericComparisonFailed:
+            return "the numbers were not confirmed on both devices: pair again and accept only when both show the same number"
+        case .brEDRPairingInProgress:
+            return "a BR/EDR pairing with the device is under way: wait for it to end and pair again"
+        case .crossTransportKeyDerivationNotAllowed:
+            return "the device does not allow keys derived for the other transport: pair over LE again"
+        case .keyRejected:
+            return "the device rejected a key we distributed: remove the bond on both devices and pair again"
+        default:
+            return "pair again; if it keeps failing, the device may use a newer Security Manager than this host"
+        }
     }
 
     private func resolvePairWaiters(_ handle: UInt16, _ result: Result<SMPPairingOutcome?, HostError>) {

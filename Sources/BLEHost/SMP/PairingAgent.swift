@@ -20,6 +20,10 @@ public protocol PairingAgent: Sendable {
     func enterPasskey(for peer: DeviceAddress) async -> UInt32?
     /// Whether the six-digit `value` matches the one the peer shows. The default refuses.
     func confirmNumericComparison(_ value: UInt32, with peer: DeviceAddress) async -> Bool
+    /// A pairing with `peer` finished: the link is encrypted with the new key, and the bond is
+    /// kept when both sides bond. Called for every pairing, also those started on demand. The
+    /// default does nothing.
+    func pairingCompleted(_ outcome: SMPPairingOutcome, with peer: DeviceAddress) async
 }
 
 extension PairingAgent {
@@ -33,6 +37,8 @@ extension PairingAgent {
     public func enterPasskey(for peer: DeviceAddress) async -> UInt32? { nil }
     /// Refuses.
     public func confirmNumericComparison(_ value: UInt32, with peer: DeviceAddress) async -> Bool { false }
+    /// Does nothing.
+    public func pairingCompleted(_ outcome: SMPPairingOutcome, with peer: DeviceAddress) async {}
 }
 
 /// The agent used when the application sets none: it accepts pairings and can do Just Works

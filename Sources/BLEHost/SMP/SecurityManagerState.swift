@@ -9,6 +9,11 @@ struct SecurityManagerState {
     var failedAttempts: [DeviceAddress: Int] = [:]
     /// Peers that must wait before their next Pairing Request is accepted.
     var waitingPeers: Set<DeviceAddress> = []
+    /// Completed pairings whose bonds are being kept, by number: stopping the host waits for
+    /// them, so a bond is never lost to a link (or a process) that ends right after pairing.
+    var completions: [Int: Task<Void, Never>] = [:]
+    /// The number of the next completion.
+    var nextCompletion = 0
 }
 
 /// One connection's security: the pairing in progress, the link's state and who waits for it.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import BLE
 import BLECore
+import BLEHost
+import BLERuntime
 import BLEToolKit
 import Foundation
 
@@ -18,12 +20,26 @@ public struct Connected {
         options: ToolOptions,
         _ body: (inout Connected) async throws -> T
     ) async throws -> T {
-        let central = try await options.openCentral()
+        try await run(target, options: options, pairing: .onDemand, body)
+    }
+
+    /// ``run(_:options:_:)``, pairing (when a device asks, or when `body` pairs) as `pairing` says.
+    static func run<T: Sendable>(
+        _ target: String,
+        options: ToolOptions,
+        pairing: PairingSetup,
+        _ body: (inout Connected) async throws -> T
+    ) async throws -> T {
+        let bondFile = try options.bondFile()
+        let agent = pairing.agent(bondFile: bondFile)
+        let central = try await options.openCentral(pairing: pairing, agent: agent, bondFile: bondFile)
         let terminal = TerminalOutput.standardError()
         var progress = ProgressLine(isTerminal: terminal.isTerminal, columns: terminal.columns)
         do {
+            try await checkBondFile(of: central)
             showProgress(&progress, "looking for \(target)…")
             let peripheral = try await Target.find(target, on: central)
+            agent.setDevice(peripheral.description)
             showProgress(&progress, "connecting to \(peripheral)…")
             do {
                 try await peripheral.connect(timeout: .seconds(10), watchdog: .seconds(20))
@@ -37,9 +53,12 @@ public struct Connected {
             } catch {
                 FileHandle.standardError.write(Data(connected.progress.finish().utf8))
                 try? await peripheral.disconnect()
-                throw error
+                throw securityFailure(error, on: peripheral, agent: agent)
             }
             FileHandle.standardError.write(Data(connected.progress.finish().utf8))
+            if pairing.announces, agent.outcome == nil, peripheral.security.isEncrypted {
+                ToolOutput.note("encrypted the link to \(peripheral) with the bond kept in \(bondFile) (no pairing needed)")
+            }
             try? await peripheral.disconnect()
             await central.close()
             return result
@@ -47,6 +66,33 @@ public struct Connected {
             FileHandle.standardError.write(Data(progress.finish().utf8))
             await central.close()
             throw error
+        }
+    }
+
+    /// Reads the bond file once before anything else, so a broken or exposed file stops the
+    /// command with its own message (it is never overwritten).
+    static func checkBondFile(of central: Central) async throws {
+        do {
+            _ = try await central.bonds()
+        } catch {
+            throw BondsCommand.unusable(error)
+        }
+    }
+
+    /// A failure to pair or encrypt, said as what failed on which device and what to do; the
+    /// agent's own reason (no terminal to type a passkey on, a refused number) comes first.
+    static func securityFailure(_ error: any Error, on peripheral: Peripheral, agent: TerminalPairingAgent) -> any Error {
+        guard let error = error as? BLEError else { return error }
+        switch error.code {
+        case .pairingFailed:
+            if let problem = agent.problem { return ToolError("pairing with \(peripheral) failed: \(problem)") }
+            return ToolError("pairing with \(peripheral) failed: \(error.message)")
+        case .keyMissing:
+            return ToolError("\(peripheral) could not be encrypted with our bond: \(error.message) (`ble bonds remove \(peripheral.identifier)`, then `ble pair \(peripheral.identifier)`)")
+        case .notBonded, .securityFailed:
+            return ToolError("securing the link to \(peripheral) failed: \(error.message)")
+        default:
+            return error
         }
     }
 
@@ -68,6 +114,41 @@ public struct Connected {
         }
         let place = service.map { "in service \($0) " } ?? ""
         throw ToolError("\(peripheral) has no characteristic \(uuid) \(place)(`ble inspect \(peripheral.identifier)` lists what it has)")
+    }
+}
+
+/// How a command's central pairs: the policy it offers and how its terminal agent answers.
+struct PairingSetup: Sendable {
+    /// What the central offers and demands.
+    var policy: SMPPairingPolicy
+    /// The passkey to type (`--passkey`), instead of asking.
+    var passkey: UInt32? = nil
+    /// Accept numeric comparisons without asking (`--yes`).
+    var acceptsComparison = false
+    /// Tell the user on standard error when a pairing on demand completed, or the link was
+    /// encrypted with a bond (`ble pair` prints its outcome itself).
+    var announces = true
+
+    /// The commands that pair only when a device asks (`read`, `write`, …): a terminal can show
+    /// and type a passkey, MITM protection is not demanded, bonds are kept.
+    static let onDemand = PairingSetup(policy: SMPPairingPolicy(ioCapability: .keyboardDisplay))
+
+    /// The terminal agent of this setup.
+    func agent(bondFile: String) -> TerminalPairingAgent {
+        TerminalPairingAgent(passkey: passkey, acceptsComparison: acceptsComparison, announcesPairings: announces, bondFile: bondFile)
+    }
+}
+
+extension ToolOptions {
+    /// Opens a central on the transport with its bonds in `bondFile`, pairing as `pairing` says
+    /// with `agent`.
+    func openCentral(pairing: PairingSetup, agent: TerminalPairingAgent, bondFile: String) async throws -> Central {
+        let spec = try resolvedTransport()
+        let logger = logger()
+        return try await Central.open(
+            spec, sim: ToolEnvironment.simFactory(logger: logger), bondFile: bondFile,
+            pairingPolicy: pairing.policy, pairingAgent: agent, logger: logger
+        )
     }
 }
 

@@ -64,6 +64,9 @@ struct InspectCommand: ToolCommand {
             return .value(try await body())
         } catch let error as BLEError where error.code == .attError {
             return .failed(error.attErrorCode?.description ?? error.message)
+        } catch let error as BLEError where [.pairingFailed, .notBonded, .keyMissing, .securityFailed].contains(error.code) {
+            // The value needs a secure link that could not be had: the rest is still worth showing.
+            return .failed(error.message)
         }
     }
 }
