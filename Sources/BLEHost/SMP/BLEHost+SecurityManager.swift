@@ -224,11 +224,12 @@ extension BLEHost {
                     self.completionEnded(number)
                 }
             case .fail(let failure):
+                let method = security.links[handle]?.pairing?.method
                 security.links[handle]?.timer?.cancel()
                 security.links[handle]?.pairing = nil
                 security.links[handle]?.pendingSecurity = nil
                 if failure.origin == .timeout { security.links[handle]?.isSMPClosed = true }
-                pairingFailed(failure, peer: peer, on: handle)
+                pairingFailed(failure, method: method, peer: peer, on: handle)
             }
         }
     }
@@ -299,7 +300,7 @@ extension BLEHost {
         for completion in Array(security.completions.values) { await completion.value }
     }
 
-    private func pairingFailed(_ failure: SMPPairingFailure, peer: DeviceAddress, on handle: UInt16) {
+    private func pairingFailed(_ failure: SMPPairingFailure, method: SMPAssociationModel?, peer: DeviceAddress, on handle: UInt16) {
         logger.info("pairing failed", metadata: ["peer": "\(peer)", "failure": "\(failure)"])
         switch failure.reason {
         case .passkeyEntryFailed, .confirmValueFailed, .dhKeyCheckFailed, .numericComparisonFailed:
@@ -313,7 +314,16 @@ extension BLEHost {
         default:
             break
         }
-        resolvePairWaiters(handle, .failure(HostError(.pairingFailed, Self.advice(for: failure), connectionHandle: handle)))
+        let message: String
+        if failure.origin == .timeout {
+            message = "pairing timed out: the peer sent nothing for \(configuration.pairingTimeout); \(Self.remedy(for: failure))"
+        } else if failure.reason == .confirmValueFailed, method == .numericComparison || method == .justWorks {
+            // No passkey in these models: a wrong confirm value is a refusal or a tampered exchange.
+            message = "\(failure); the other device refused the pairing, or the exchange was tampered with: pair again and confirm on both devices"
+        } else {
+            message = Self.advice(for: failure)
+        }
+        resolvePairWaiters(handle, .failure(HostError(.pairingFailed, message, connectionHandle: handle)))
     }
 
     /// The message of a failed pairing: what happened (``SMPPairingFailure/description``) and
@@ -327,7 +337,7 @@ extension BLEHost {
     static func remedy(for failure: SMPPairingFailure) -> String {
         switch failure.origin {
         case .timeout:
-            return "make sure the device is close and ready to pair, and answer any prompt within 30 s, then pair again"
+            return "make sure the device is close and ready to pair, and answer any prompt at once, then pair again"
         case .encryption:
             return "disconnect and pair again; if it keeps failing, remove the bond on both devices first"
         case .local, .peer:

@@ -676,7 +676,7 @@ public struct SMPPairingFailure: Error, Sendable, Hashable, CustomStringConverti
         case local
         /// The peer sent Pairing Failed.
         case peer
-        /// Nothing came for 30 s (the SMP timeout).
+        /// Nothing moved within the SMP timeout (30 s in the spec).
         case timeout
         /// The link could not be encrypted with the new key.
         case encryption
@@ -698,7 +698,7 @@ public struct SMPPairingFailure: Error, Sendable, Hashable, CustomStringConverti
         switch origin {
         case .local: "pairing failed here: \(reason)"
         case .peer: "the peer ended the pairing: \(reason)"
-        case .timeout: "pairing timed out: the peer sent nothing for 30 s"
+        case .timeout: "pairing timed out: nothing moved within the SMP timeout"
         case .encryption: "the link could not be encrypted with the new key"
         }
     }
