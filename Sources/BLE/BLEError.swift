@@ -60,6 +60,9 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
     public var attErrorCode: ATTErrorCode?
     /// The HCI status involved: the reason a connection ended, a command's failure status.
     public var hciStatus: HCIStatus?
+    /// Why a pairing failed (the Pairing Failed reason, and whether the peer sent it), when
+    /// ``code`` is ``Code/pairingFailed``.
+    public var pairingFailure: SMPPairingFailure?
 
     /// Creates an error.
     public init(_ code: Code, _ message: String, attErrorCode: ATTErrorCode? = nil, hciStatus: HCIStatus? = nil) {
@@ -110,6 +113,7 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
         default: code = .failed
         }
         self.init(code, error.description, hciStatus: error.status)
+        pairingFailure = error.pairingFailure
     }
 
     init(gatt error: GATTError) {

@@ -85,7 +85,9 @@ public actor SimWorld {
         deviceLogger[metadataKey: "device"] = "\(device.name)"
         let controller = VirtualController(publicAddress: device.address, name: device.name, logger: deviceLogger)
         link.attach(controller, distance: distance)
-        let host = BLEHost(transport: controller.hostTransport, clock: clock, logger: deviceLogger)
+        var configuration = BLEHost.Configuration()
+        device.configureHost(&configuration)
+        let host = BLEHost(transport: controller.hostTransport, clock: clock, logger: deviceLogger, configuration: configuration)
         do {
             try await host.start()
         } catch {

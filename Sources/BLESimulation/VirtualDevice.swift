@@ -34,6 +34,15 @@ public protocol VirtualDevice: Sendable {
     /// What can be done to the device while it runs, from outside its radio (none by default);
     /// see ``VirtualDeviceAction``.
     var actions: [VirtualDeviceAction] { get }
+    /// Sets what the device's host needs before it starts: its pairing policy, bond store and
+    /// pairing agent (a device that pairs). Whoever makes the host calls it (``SimWorld``,
+    /// `ble simulate`); the default changes nothing.
+    func configureHost(_ configuration: inout BLEHost.Configuration)
+}
+
+extension VirtualDevice {
+    /// Changes nothing: the host's defaults.
+    public func configureHost(_ configuration: inout BLEHost.Configuration) {}
 }
 
 /// What a ``VirtualDevice`` runs with: its started host and the clock of its timers.

@@ -45,8 +45,9 @@ public struct CLIRunner: Sendable {
 
     /// The executable run.
     public let executable: URL
-    /// A fresh directory for the virtual devices' settings (and anything else a test keeps), so
-    /// runs of different tests do not share state.
+    /// A fresh directory for the virtual devices' settings (and anything else a test keeps, such
+    /// as the tools' bonds in `state/`, their `XDG_STATE_HOME`), so runs of different tests do not
+    /// share state.
     public let deviceDirectory: URL
 
     /// A runner for the executable `name` (`ble`, `nightlight`).
@@ -71,6 +72,8 @@ public struct CLIRunner: Sendable {
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NIGHTLIGHT_SIM_DIR"] = deviceDirectory.path
+        // The tools' own state (their bonds) stays with the test too.
+        environment["XDG_STATE_HOME"] = deviceDirectory.appending(path: "state").path
         environment["NIGHTLIGHT_TRANSPORT"] = nil
         environment["NO_COLOR"] = "1"
         for (key, value) in extra { environment[key] = value }

@@ -293,7 +293,9 @@ extension BLEHost {
         default:
             break
         }
-        resolvePairWaiters(handle, .failure(HostError(.pairingFailed, Self.advice(for: failure), connectionHandle: handle)))
+        var error = HostError(.pairingFailed, Self.advice(for: failure), connectionHandle: handle)
+        error.pairingFailure = failure
+        resolvePairWaiters(handle, .failure(error))
     }
 
     /// The message of a failed pairing: what happened and what to do.

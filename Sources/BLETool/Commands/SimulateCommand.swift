@@ -72,10 +72,9 @@ struct SimulateCommand: ToolCommand {
             for (device, spec) in zip(made, try transportSpecs()) {
                 let transport = try await Transports.open(spec, options: TransportOptions(logger: logger))
                 // A device with a static random address (the SN) keeps it on any controller.
-                let host = BLEHost(
-                    transport: transport, clock: ContinuousClock(), logger: logger,
-                    configuration: BLEHost.Configuration(randomAddress: device.address.isRandom ? device.address : nil)
-                )
+                var configuration = BLEHost.Configuration(randomAddress: device.address.isRandom ? device.address : nil)
+                device.configureHost(&configuration)
+                let host = BLEHost(transport: transport, clock: ContinuousClock(), logger: logger, configuration: configuration)
                 hosts.append(host)
                 let info = try await host.start()
                 var deviceLogger = logger
