@@ -53,10 +53,13 @@ public struct ToolOptions: ParsableArguments, Sendable {
     }
 
     /// Opens a central on the transport; `sim` gets the demo world of ``ToolEnvironment/catalog``.
+    /// Its bonds are kept in the tools' bond file (``ToolPaths/bondFile(environment:)``), so a
+    /// device paired once is encrypted with the same keys by every later command (and the
+    /// devices, which keep their bonds, recognise it).
     public func openCentral() async throws -> Central {
         let spec = try resolvedTransport()
         let logger = logger()
-        return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), logger: logger)
+        return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), bondFile: ToolPaths.bondFile(), logger: logger)
     }
 }
 
@@ -78,11 +81,7 @@ public enum ToolEnvironment {
     public static var deviceDirectory: String {
         let environment = ProcessInfo.processInfo.environment
         if let explicit = environment["NIGHTLIGHT_SIM_DIR"], !explicit.isEmpty { return explicit }
-        // $HOME, not NSHomeDirectory(): on Linux that is the passwd entry and ignores $HOME.
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (home as NSString).appendingPathComponent(".local/state")
-        return (state as NSString).appendingPathComponent("nightlight/sim")
+        return (ToolPaths.stateDirectory(environment: environment) as NSString).appendingPathComponent("sim")
     }
 
     /// The `sim` transport: a world with the catalog's demo devices.

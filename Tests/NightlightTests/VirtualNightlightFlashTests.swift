@@ -101,11 +101,11 @@ struct VirtualNightlightFlashTests {
         try await VirtualNightlightWorld.with(nightlights) { sn in
             let factory = try await nightlights[0].status()
             #expect(factory.childName == "" && factory.weekScheduleName == "Default" && factory.clock == .notSet)
-            #expect(factory.advertisement.status == [.needsConfiguration, .clockNotSet])
+            #expect(factory.advertisement.status == [.needsConfiguration, .clockNotSet, .pairingWindowOpen])
             let configured = try await nightlights[1].status()
             #expect(configured.childName == "Mia" && configured.weekScheduleName == "School nights")
             #expect(configured.clock.year == 2025 && configured.clock.month == 3 && configured.clock.day == 14 && configured.clock.hour == 12)
-            #expect(configured.advertisement.status == [])
+            #expect(configured.advertisement.status == [.pairingWindowOpen], "no bond yet")
             let peer = try await sn.connect(nightlights[1].address)
             #expect(try await peer.read(SNUUID.weekSchedule) == SNDeviceState.schoolNights.encode())
             #expect(try await peer.read(SNUUID.deviceName) == Array("SN-0002".utf8))

@@ -38,6 +38,7 @@ final class VirtualNightlightWorld: Sendable {
     let nightlights: [VirtualNightlight]
     private let ticking = Mutex(true)
     private let ticker = Mutex<Task<Void, Never>?>(nil)
+    private let extraCentrals = Mutex<[BLEHost]>([])
 
     /// The first SN.
     var nightlight: VirtualNightlight { nightlights[0] }
@@ -77,6 +78,7 @@ final class VirtualNightlightWorld: Sendable {
 
     func stop() async {
         ticker.withLock { $0?.cancel() }
+        for host in extraCentrals.withLock({ $0 }) { await host.stop() }
         await central.stop()
         await world.shutDown()
     }
@@ -128,7 +130,8 @@ final class VirtualNightlightWorld: Sendable {
     }
 
     /// Scans actively until the SN at `address` is seen with its scan response.
-    func discover(_ address: DeviceAddress? = nil) async throws -> HostDiscovery {
+    func discover(_ address: DeviceAddress? = nil, using host: BLEHost? = nil) async throws -> HostDiscovery {
+        let central = host ?? self.central
         let wanted = address ?? nightlight.address
         var found: HostDiscovery?
         for try await discovery in try await central.scan(ScanParameters(isActive: true))
@@ -140,10 +143,24 @@ final class VirtualNightlightWorld: Sendable {
         return try #require(found)
     }
 
-    /// Connects to the SN at `address` (the first by default) and discovers its database.
-    func connect(_ address: DeviceAddress? = nil) async throws -> VirtualNightlightPeer {
-        let connection = try await central.connect(to: try await discover(address).address)
+    /// Connects to the SN at `address` (the first by default) and discovers its database; with
+    /// `secure` (the default) the link is then encrypted with the central's bond, or paired (a
+    /// new SN's pairing window is open), since the SN's settings need a bonded link (§9.2).
+    func connect(_ address: DeviceAddress? = nil, secure: Bool = true, using host: BLEHost? = nil) async throws -> VirtualNightlightPeer {
+        let central = host ?? self.central
+        let connection = try await central.connect(to: try await discover(address, using: central).address)
+        if secure { _ = try await connection.secure() }
         return VirtualNightlightPeer(connection: connection, database: try await connection.gattClient.discoverAll())
+    }
+
+    /// Another central on the world's link (its own controller at `address`, its own bonds in
+    /// memory), started; `policy` is how it pairs. It stops with the world.
+    func makeCentral(address: DeviceAddress, policy: SMPPairingPolicy = SMPPairingPolicy()) async throws -> BLEHost {
+        let transport = try await world.makeCentral(address: address)
+        let host = BLEHost(transport: transport, clock: ManualClock(), logger: Self.quiet, configuration: BLEHost.Configuration(pairingPolicy: policy))
+        try await host.start()
+        extraCentrals.withLock { $0.append(host) }
+        return host
     }
 
     /// A directory of its own for a test's flash files.
