@@ -114,6 +114,7 @@ struct VirtualNightlightDatabaseTests {
             #expect(peer.database.services.map(\.uuid) == [
                 SNUUID.genericAccess, BluetoothUUID(0x1801), SNUUID.deviceInformation, SNUUID.battery, SNUUID.currentTimeService,
                 SNUUID.ledService, SNUUID.childButtonService, SNUUID.scheduleService, SNUUID.firmwareUpdateService,
+                SNUUID.bondManagement,
             ])
             for entry in Self.table {
                 let characteristic = try #require(peer.database.characteristic(entry.uuid, inService: entry.service), "\(entry.uuid)")

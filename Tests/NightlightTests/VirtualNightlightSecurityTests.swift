@@ -267,7 +267,9 @@ struct VirtualNightlightSecurityTests {
             #expect(try await sn.eventually { !again.connection.isConnected }, "the SN disconnects after answering")
             #expect(try await sn.nightlight.isPairingWindowOpen())
 
-            // 0x06: every bond, and the window opens.
+            // 0x06: every bond, and the window opens (once the hold's 60 s are over).
+            try await sn.pass(.seconds(60))
+            sn.resume()
             let first = try await sn.connect(using: try await sn.makeCentral(address: Self.centralAddress(3)))
             #expect(try await !sn.nightlight.isPairingWindowOpen())
             #expect(await Self.writeError(first, handle: controlPoint, [0x06]) == nil)

@@ -43,12 +43,14 @@ final class VirtualNightlightWorld: Sendable {
     /// The first SN.
     var nightlight: VirtualNightlight { nightlights[0] }
 
-    init(_ nightlights: [VirtualNightlight], logger: Logger = quiet) async throws {
+    /// `centralBonds` is where the central keeps its bonds (a world of its own by default; give
+    /// the same store to worlds that run one after another on the same flash, as one computer).
+    init(_ nightlights: [VirtualNightlight], logger: Logger = quiet, centralBonds: any BondStore = MemoryBondStore()) async throws {
         self.nightlights = nightlights
         world = SimWorld(clock: clock, logger: logger)
         let transport = try await world.makeCentral()
         centralController = transport.controller
-        central = BLEHost(transport: transport, clock: ManualClock(), logger: Self.quiet)
+        central = BLEHost(transport: transport, clock: ManualClock(), logger: Self.quiet, configuration: BLEHost.Configuration(bondStore: centralBonds))
         let task = Task { [weak self] in
             while !Task.isCancelled, let self {
                 if self.ticking.withLock({ $0 }), self.clock.sleeperCount > 0 { self.clock.advance(by: .milliseconds(10)) }
@@ -64,9 +66,10 @@ final class VirtualNightlightWorld: Sendable {
     static func with(
         _ nightlights: [VirtualNightlight]? = nil,
         logger: Logger = quiet,
+        centralBonds: any BondStore = MemoryBondStore(),
         _ body: (VirtualNightlightWorld) async throws -> Void
     ) async throws {
-        let world = try await VirtualNightlightWorld(nightlights ?? [try VirtualNightlight(index: 0)], logger: logger)
+        let world = try await VirtualNightlightWorld(nightlights ?? [try VirtualNightlight(index: 0)], logger: logger, centralBonds: centralBonds)
         do {
             try await body(world)
         } catch {
