@@ -254,7 +254,7 @@ async def main(transport_spec, address, security_only=False):
         async def write_schedule(value):
             """The Week Schedule as a prepared write; a refusal is reported, not raised."""
             try:
-                parts = await prepared_write(peer.gatt_client, find(WEEK_SCHEDULE_UUID).handle, value)
+                parts = await prepared_write(link['peer'].gatt_client, find(WEEK_SCHEDULE_UUID).handle, value)
                 emit('prepared_write', uuid=WEEK_SCHEDULE_UUID, value=value.hex(), parts=parts, executed=True)
             except att.ATT_Error as error:
                 emit('write_error', uuid=WEEK_SCHEDULE_UUID, value=value.hex(), error=int(error.error_code),
