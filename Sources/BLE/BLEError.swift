@@ -60,6 +60,9 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
     public var attErrorCode: ATTErrorCode?
     /// The HCI status involved: the reason a connection ended, a command's failure status.
     public var hciStatus: HCIStatus?
+    /// Why a pairing failed (the Pairing Failed reason, and whether the peer sent it), when
+    /// ``code`` is ``Code/pairingFailed``.
+    public var pairingFailure: SMPPairingFailure?
 
     /// Creates an error.
     public init(_ code: Code, _ message: String, attErrorCode: ATTErrorCode? = nil, hciStatus: HCIStatus? = nil) {
@@ -113,6 +116,7 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
         // do): they go without the layer's prefix.
         let isSecurity = [.pairingFailed, .notBonded, .keyMissing, .securityFailed].contains(code)
         self.init(code, isSecurity ? error.message : error.description, hciStatus: error.status)
+        pairingFailure = error.pairingFailure
     }
 
     init(gatt error: GATTError) {

@@ -259,6 +259,14 @@ public final class Peripheral: Sendable, Hashable, CustomStringConvertible {
         try await requireConnection().encrypt()
     }
 
+    /// Deletes this central's bond with the peripheral (its keys); whether there was one. The
+    /// peripheral keeps its own copy: ask it to delete it first if it offers a way (the Bond
+    /// Management Service). An open link keeps its encryption until it ends.
+    @discardableResult
+    public func removeBond() async throws(BLEError) -> Bool {
+        try await backend.removeBond(for: identifier)
+    }
+
     /// The ATT_MTU of the connection.
     public var mtu: Int {
         get async throws(BLEError) { try await requireConnection().mtu }

@@ -69,6 +69,9 @@ public struct HostError: Error, Sendable, Hashable, CustomStringConvertible {
     public var connectionHandle: UInt16?
     /// The detail: why it failed and, where it helps, what to do.
     public var message: String
+    /// Why a pairing failed (its Pairing Failed reason and who sent it), when ``code`` is
+    /// ``Code/pairingFailed``.
+    public var pairingFailure: SMPPairingFailure?
 
     /// Creates an error.
     public init(

@@ -12,8 +12,8 @@ import Darwin
 /// Where a virtual device keeps its settings, as firmware keeps them in flash: one JSON file per
 /// device (or memory only), written atomically.
 ///
-/// A save writes a temporary file beside the settings file, flushes it and renames it over the
-/// old one, so a process killed at any moment leaves the old or the new contents, never half of
+/// A save writes a temporary file beside the settings file (mode 0600: only its owner may read
+/// it), flushes it and renames it over the old one, so a process killed at any moment leaves the old or the new contents, never half of
 /// them. A file that cannot be read, or whose record the device refuses, is logged as an error
 /// and treated as missing: the device starts afresh and overwrites it at its next save.
 ///
@@ -99,7 +99,8 @@ public final class DeviceSettingsFile<Record: Codable & Sendable>: Sendable {
     }
 
     /// Writes `data` to a temporary file beside `path` (creating the directories on the way),
-    /// flushes it to disk and renames it over `path`.
+    /// flushes it to disk and renames it over `path`. The file is readable and writable by its
+    /// owner only (0600): a device's flash may hold secrets (a SN keeps its bonds' keys there).
     ///
     /// Throws ``VirtualError/Code/settingsFile`` when the temporary file cannot be created or
     /// renamed, or the file system's error when it cannot be written.
@@ -107,7 +108,7 @@ public final class DeviceSettingsFile<Record: Codable & Sendable>: Sendable {
         let url = URL(fileURLWithPath: path)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil) else {
+        guard FileManager.default.createFile(atPath: temporary, contents: nil, attributes: [.posixPermissions: 0o600]) else {
             throw VirtualError(.settingsFile, "cannot create \(temporary)")
         }
         do {

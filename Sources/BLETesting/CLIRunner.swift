@@ -47,8 +47,9 @@ public struct CLIRunner: Sendable {
 
     /// The executable run.
     public let executable: URL
-    /// A fresh directory for the virtual devices' settings (and anything else a test keeps), so
-    /// runs of different tests do not share state.
+    /// A fresh directory for the virtual devices' settings (and anything else a test keeps, such
+    /// as the tools' bonds in `state/`, their `XDG_STATE_HOME`), so runs of different tests do not
+    /// share state.
     public let deviceDirectory: URL
 
     /// The runs' `XDG_STATE_HOME`: the bond file is `nightlight/bonds` in it.

@@ -97,11 +97,7 @@ public enum ToolEnvironment {
     public static var deviceDirectory: String {
         let environment = ProcessInfo.processInfo.environment
         if let explicit = environment["NIGHTLIGHT_SIM_DIR"], !explicit.isEmpty { return explicit }
-        // $HOME, not NSHomeDirectory(): on Linux that is the passwd entry and ignores $HOME.
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
-        let state = environment["XDG_STATE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (home as NSString).appendingPathComponent(".local/state")
-        return (state as NSString).appendingPathComponent("nightlight/sim")
+        return (ToolPaths.stateDirectory(environment: environment) as NSString).appendingPathComponent("sim")
     }
 
     /// The bond file of the tools' central: `$XDG_STATE_HOME/nightlight/bonds` when

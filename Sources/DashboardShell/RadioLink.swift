@@ -30,11 +30,15 @@ public actor RadioLink {
         public var clock: any Clock<Duration>
         /// Where the stack logs.
         public var logger: Logger
+        /// The file where the central keeps its bonds (the keys of the devices it paired with,
+        /// readable by its owner only); nil keeps them in memory.
+        public var bondFile: String?
 
-        /// Creates a configuration.
+        /// Creates a configuration; bonds are kept in memory unless `bondFile` is given.
         public init(
             transport: TransportSpec = .sim,
             sim: Transports.SimFactory? = nil,
+            bondFile: String? = nil,
             reconnectPolicy: ReconnectPolicy = ReconnectPolicy(),
             idleTimeout: Duration = .seconds(60),
             searchTime: Duration = .seconds(5),
@@ -48,6 +52,7 @@ public actor RadioLink {
             self.searchTime = searchTime
             self.clock = clock
             self.logger = logger
+            self.bondFile = bondFile
         }
     }
 
@@ -167,7 +172,7 @@ public actor RadioLink {
         if let opening { return try await opening.value }
         let configuration = configuration
         let task = Task { () throws -> Central in
-            try await Central.open(configuration.transport, sim: configuration.sim, logger: configuration.logger)
+            try await Central.open(configuration.transport, sim: configuration.sim, bondFile: configuration.bondFile, logger: configuration.logger)
         }
         opening = task
         defer { opening = nil }

@@ -9,7 +9,55 @@ import Nightlight
 /// applied atomically) and answered with the codec's ATT error: 0x80 Invalid Schedule, 0x0D for a
 /// fixed-size value of the wrong length, 0xFF Out of Range. Custom characteristics carry a
 /// Characteristic User Description with the profile's name.
+///
+/// Access (§9.2): Generic Access, Generic Attribute, Device Information, Battery, reading and
+/// subscribing to Current Time, reading Local Time Information and the Bond Management Feature
+/// are open; everything else — every characteristic and descriptor (CCCDs and User Descriptions
+/// too) of the LED, Child Button, Schedule and Firmware Update services, writing Current Time
+/// and Local Time Information, the Bond Management Control Point — needs a link encrypted with a
+/// bonded key. The GATT server answers 0x05 or 0x0F (and 0x02/0x03 first for what an attribute
+/// never allows), and notifies only links secure enough.
 enum SNDatabase {
+    /// Who may use a characteristic (§9.2).
+    enum Access {
+        /// Everyone: read, write and subscribe as its properties say.
+        case open
+        /// Everyone reads and subscribes; writes need an encrypted, bonded link.
+        case openRead
+        /// Everything, descriptors included, needs an encrypted, bonded link.
+        case bonded
+
+        /// The value's permissions for `properties`.
+        func permissions(_ properties: GATTCharacteristicProperties) -> GATTAttributePermissions {
+            var permissions: GATTAttributePermissions = []
+            if properties.contains(.read) { permissions.insert(self == .bonded ? .readEncrypted : .read) }
+            if !properties.intersection([.write, .writeWithoutResponse]).isEmpty {
+                permissions.insert(self == .open ? .write : .writeEncrypted)
+            }
+            return permissions
+        }
+
+        /// The permissions of its Client Characteristic Configuration descriptor.
+        var clientConfiguration: GATTAttributePermissions {
+            self == .bonded ? [.readEncrypted, .writeEncrypted] : [.read, .write]
+        }
+
+        /// Its Characteristic User Description with `name`.
+        func userDescription(_ name: String) -> GATTDescriptorDefinition {
+            var descriptor = GATTDescriptorDefinition.userDescription(name)
+            if self == .bonded { descriptor.permissions = .readEncrypted }
+            return descriptor
+        }
+
+        /// `characteristic` with these permissions on its value and descriptors.
+        func apply(_ characteristic: GATTCharacteristicDefinition) -> GATTCharacteristicDefinition {
+            var characteristic = characteristic
+            characteristic.permissions = permissions(characteristic.properties)
+            characteristic.clientConfigurationPermissions = clientConfiguration
+            return characteristic
+        }
+    }
+
     /// What tells one SN from another in its database.
     struct Identity: Sendable {
         /// Device Name: `SN-` and the last 4 hex digits of the address.
@@ -32,7 +80,12 @@ enum SNDatabase {
     static let softwareRevision = "virtual-1"
 
     /// The services, in handle order.
-    static func services(_ identity: Identity, session: SNSession) -> [GATTServiceDefinition] {
+    /// `bondManagement` carries out a Bond Management Control Point request once it is checked
+    /// (before the Write Response leaves).
+    static func services(
+        _ identity: Identity, session: SNSession,
+        bondManagement: @escaping @Sendable (BondManagementOpcode, GATTClientID) async -> Void = { _, _ in }
+    ) -> [GATTServiceDefinition] {
         let io = Wiring(session: session)
         return [
             GATTServiceDefinition(uuid: SNUUID.genericAccess, characteristics: [
@@ -50,16 +103,16 @@ enum SNDatabase {
                 fixed(SNUUID.systemID, identity.systemID),
             ]),
             GATTServiceDefinition(uuid: SNUUID.battery, characteristics: [
-                io.value(.batteryLevel, [.read, .notify], described: false),
-                io.value(.batteryLevelStatus, [.read, .notify], described: false),
+                io.value(.batteryLevel, [.read, .notify], access: .open, described: false),
+                io.value(.batteryLevelStatus, [.read, .notify], access: .open, described: false),
             ]),
             GATTServiceDefinition(uuid: SNUUID.currentTimeService, characteristics: [
-                io.value(.currentTime, [.read, .write, .notify], described: false, fixedLength: SNClockTime.byteCount,
+                io.value(.currentTime, [.read, .write, .notify], access: .openRead, described: false, fixedLength: SNClockTime.byteCount,
                          check: { time throws(SNValueError) in
                              guard time.isSet else { throw SNValueError(.outOfRange, path: ["current time"], "is year 0 (not set); write a real date") }
                          },
                          write: { core, time, _ in core.setClock(time) }),
-                io.value(.localTimeInformation, [.read, .write], described: false, fixedLength: SNLocalTimeInformation.byteCount,
+                io.value(.localTimeInformation, [.read, .write], access: .openRead, described: false, fixedLength: SNLocalTimeInformation.byteCount,
                          write: { core, value, _ in core.set(\.localTimeInformation, value) }),
             ]),
             GATTServiceDefinition(uuid: SNUUID.ledService, characteristics: [
@@ -91,6 +144,10 @@ enum SNDatabase {
             GATTServiceDefinition(uuid: SNUUID.firmwareUpdateService, characteristics: [
                 io.controlPoint(),
                 io.firmwareData(),
+            ].map(Access.bonded.apply)),
+            GATTServiceDefinition(uuid: SNUUID.bondManagement, characteristics: [
+                bondManagementControlPoint(bondManagement),
+                fixed(SNUUID.bondManagementFeature, SNBondManagement.feature),
             ]),
         ]
     }
@@ -98,6 +155,24 @@ enum SNDatabase {
     /// A read-only characteristic with a fixed value.
     private static func fixed(_ uuid: BluetoothUUID, _ value: [UInt8]) -> GATTCharacteristicDefinition {
         GATTCharacteristicDefinition(uuid: uuid, properties: .read, value: value)
+    }
+
+    /// Bond Management Control Point (§9.3): write, with an encrypted, bonded link; 0x80 for an
+    /// op code the SN does not offer, 0x81 for an op code followed by an authorization code.
+    private static func bondManagementControlPoint(
+        _ perform: @escaping @Sendable (BondManagementOpcode, GATTClientID) async -> Void
+    ) -> GATTCharacteristicDefinition {
+        GATTCharacteristicDefinition(
+            uuid: SNUUID.bondManagementControlPoint, properties: .write, permissions: .writeEncrypted,
+            validate: { context throws(GATTError) in
+                if case .failure(let refusal) = SNBondManagement.request(context.value) {
+                    throw .attError(refusal.code, handle: context.handle)
+                }
+            },
+            onWrite: { context in
+                if case .success(let opcode) = SNBondManagement.request(context.value) { await perform(opcode, context.client) }
+            }
+        )
     }
 
     /// Makes characteristics whose reads and writes go to the session's firmware.
@@ -112,6 +187,7 @@ enum SNDatabase {
         func value<Value>(
             _ characteristic: SNCharacteristic<Value>,
             _ properties: GATTCharacteristicProperties,
+            access: Access = .bonded,
             described: Bool = true,
             fixedLength: Int? = nil,
             maximumLength: Int = GATTAttributeDatabase.maximumValueLength,
@@ -137,12 +213,12 @@ enum SNDatabase {
                     session.perform { core in core.apply({ write(&$0, value, context.client) }, touchesLEDService: led) }
                 }
             }
-            return GATTCharacteristicDefinition(
+            return access.apply(GATTCharacteristicDefinition(
                 uuid: uuid, properties: properties, maximumLength: maximumLength, fixedLength: fixedLength,
-                descriptors: described ? [.userDescription(characteristic.name)] : [],
+                descriptors: described ? [access.userDescription(characteristic.name)] : [],
                 onRead: { _ in session.perform { $0.value(of: uuid) ?? [] } },
                 validate: validate, onWrite: onWrite
-            )
+            ))
         }
 
         /// Firmware Update Control Point: write and indicate; indications must be on (0xFD
@@ -150,7 +226,7 @@ enum SNDatabase {
         func controlPoint() -> GATTCharacteristicDefinition {
             let session = session
             return GATTCharacteristicDefinition(
-                uuid: SNUUID.firmwareControlPoint, properties: [.write, .indicate], descriptors: [.userDescription("Control Point")],
+                uuid: SNUUID.firmwareControlPoint, properties: [.write, .indicate], descriptors: [Access.bonded.userDescription("Control Point")],
                 validate: { context throws(GATTError) in
                     guard context.clientConfiguration.contains(.indications) else {
                         throw .attError(.cccdImproperlyConfigured, handle: context.handle)
@@ -164,7 +240,7 @@ enum SNDatabase {
         func firmwareData() -> GATTCharacteristicDefinition {
             let session = session
             return GATTCharacteristicDefinition(
-                uuid: SNUUID.firmwareData, properties: .writeWithoutResponse, descriptors: [.userDescription("Data")],
+                uuid: SNUUID.firmwareData, properties: .writeWithoutResponse, descriptors: [Access.bonded.userDescription("Data")],
                 onWrite: { context in session.perform { $0.firmwareData(context.value) } }
             )
         }

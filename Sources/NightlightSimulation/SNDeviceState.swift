@@ -1,3 +1,5 @@
+import BLECore
+import BLEHost
 import Nightlight
 
 /// Everything a virtual SN keeps in its flash: the settings of SN profile §3–§7 and the state its
@@ -36,6 +38,16 @@ struct SNDeviceState: Hashable, Sendable {
     var usesToday: Int
     /// Shakes since the button light went on (each turns its hue by 15°).
     var shakes: Int
+    /// The bonds (§9.2), at most ``maximumBonds``, the least recently used first.
+    var bonds: [SecurityBond] = []
+    /// When the pairing window a 3 s hold opened closes, in seconds of the firmware's uptime
+    /// (in flash: in host time, seconds since 1970); nil when no hold opened one.
+    var pairingWindowCloses: Double? = nil
+
+    /// The most bonds a SN keeps (§9.2); a fifth pairing replaces the least recently used.
+    static let maximumBonds = 4
+    /// How long the pairing window stays open after a 3 s hold (§9.1).
+    static let pairingWindowDuration = 60.0
 
     /// The version a new SN runs: `1.0.0`.
     static let factoryFirmwareVersion = "1.0.0"
@@ -79,6 +91,45 @@ struct SNDeviceState: Hashable, Sendable {
             DayGroup(name: "Sunday", days: .sunday, periods: [lateMorning] + bedtime),
         ])
     }()
+
+    /// Whether the SN accepts a new pairing at `uptime` (§9.1): it has no bond at all, or a
+    /// 3 s hold opened the window less than 60 s ago.
+    func isPairingWindowOpen(at uptime: Double) -> Bool {
+        bonds.isEmpty || (pairingWindowCloses.map { uptime < $0 } ?? false)
+    }
+
+    /// Keeps `bond` as the most recently used, replacing the bond with the same peer; a fifth
+    /// bond replaces the least recently used (§9.2).
+    mutating func keep(_ bond: SecurityBond) {
+        bonds.removeAll { $0.peer == bond.peer }
+        while bonds.count >= Self.maximumBonds { bonds.removeFirst() }
+        bonds.append(bond)
+    }
+
+    /// The bond with `peer` was used (a pairing or an encryption): it becomes the most recently
+    /// used. Returns whether there was one.
+    mutating func use(_ peer: DeviceAddress) -> Bool {
+        guard let index = bonds.firstIndex(where: { $0.peer == peer }) else { return false }
+        bonds.append(bonds.remove(at: index))
+        return true
+    }
+
+    /// The 10 s hold (§9.1): the bonds, the child name, both schedules, the LED and child button
+    /// settings back to their factory values (the button light off, today's uses cleared); the
+    /// firmware, the clock, the time zone, the clock's drift and the battery are kept.
+    mutating func factoryReset() {
+        let factory = Self.factory
+        bonds = []
+        pairingWindowCloses = nil
+        childName = factory.childName
+        weekSchedule = factory.weekSchedule
+        temporarySchedule = factory.temporarySchedule
+        led = factory.led
+        button = factory.button
+        buttonRemaining = 0
+        usesToday = 0
+        shakes = 0
+    }
 
     /// Current Time as the device serves it: ``SNClockTime/notSet`` while not set.
     var clockTime: SNClockTime {

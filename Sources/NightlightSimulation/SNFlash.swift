@@ -1,4 +1,5 @@
 import BLECore
+import BLEHost
 import BLESimulation
 import Foundation
 import Logging
@@ -80,6 +81,10 @@ struct SNFlashRecord: Codable, Hashable, Sendable {
     var buttonRemaining: Double
     var usesToday: Int
     var shakes: Int
+    /// The bonds (§9.2), least recently used first; absent in files written before v1.1.
+    var bonds: [SNFlashBond]?
+    /// When the pairing window a 3 s hold opened closes, host time (seconds since 1970).
+    var pairingWindowCloses: Double?
 
     init(state: SNDeviceState, savedAt: Double) {
         format = Self.currentFormat
@@ -107,6 +112,8 @@ struct SNFlashRecord: Codable, Hashable, Sendable {
         buttonRemaining = state.buttonRemaining
         usesToday = state.usesToday
         shakes = state.shakes
+        bonds = state.bonds.map(SNFlashBond.init)
+        pairingWindowCloses = state.pairingWindowCloses
     }
 
     /// The state, every value checked against the profile.
@@ -122,22 +129,79 @@ struct SNFlashRecord: Codable, Hashable, Sendable {
                               colors: try ledColors.map { text throws(SNValueError) in try RGBColor(hex: text) })
         try led.validate()
         _ = try SNCharacteristic<String>.childName.encodeValidated(childName)
-        let numbers = [savedAt, clock ?? 0, driftPPM, batteryCharge, buttonRemaining]
+        let numbers = [savedAt, clock ?? 0, driftPPM, batteryCharge, buttonRemaining, pairingWindowCloses ?? 0]
         guard numbers.allSatisfy(\.isFinite), (0...100).contains(batteryCharge), buttonRemaining >= 0, usesToday >= 0, shakes >= 0,
               abs(driftPPM) <= VirtualNightlight.maximumDriftPPM
         else { throw SNFlashError("a runtime value is out of range") }
+        let bonds = try (self.bonds ?? []).map { try $0.bond() }
+        guard bonds.count <= SNDeviceState.maximumBonds, Set(bonds.map(\.peer)).count == bonds.count else {
+            throw SNFlashError("holds \(bonds.count) bonds (at most \(SNDeviceState.maximumBonds), one per central)")
+        }
         return SNDeviceState(
             firmwareVersion: firmwareVersion, childName: childName, led: led, button: button,
             weekSchedule: try WeekSchedule(bytes: try Self.bytes(weekSchedule, "week schedule")),
             temporarySchedule: try TemporaryDaySchedule(bytes: try Self.bytes(temporaryDaySchedule, "temporary day schedule")),
             localTimeInformation: try SNLocalTimeInformation(bytes: try Self.bytes(localTimeInformation, "local time information")),
             clock: clock, adjustReason: SNClockTime.AdjustReason(rawValue: adjustReason), driftPPM: driftPPM,
-            batteryCharge: batteryCharge, isPluggedIn: pluggedIn, buttonRemaining: buttonRemaining, usesToday: usesToday, shakes: shakes
+            batteryCharge: batteryCharge, isPluggedIn: pluggedIn, buttonRemaining: buttonRemaining, usesToday: usesToday, shakes: shakes,
+            bonds: bonds, pairingWindowCloses: pairingWindowCloses
         )
     }
 
     private static func bytes(_ hex: String, _ field: String) throws -> [UInt8] {
         guard let bytes = [UInt8](hex: hex) else { throw SNFlashError("\(field) is not hex") }
         return bytes
+    }
+}
+
+/// One bond in the flash file: the central's identity address and the LE Secure Connections
+/// keys, in hex. The file holds secrets, so it is written 0600 (``DeviceSettingsFile``).
+struct SNFlashBond: Codable, Hashable, Sendable {
+    /// `00:1B:DC:5E:00:01`.
+    var peer: String
+    /// Whether the peer's address is random (static random or resolvable private).
+    var random: Bool
+    /// The LTK the SN answers an encryption request with (32 hex digits), its EDIV and Rand.
+    var key: String
+    var ediv: UInt16
+    var rand: UInt64
+    /// The central's Identity Resolving Key (32 hex digits), when it gave one.
+    var irk: String?
+    var keySize: Int
+    var authenticated: Bool
+    var secureConnections: Bool
+
+    init(_ bond: SecurityBond) {
+        peer = bond.peer.description
+        random = bond.peer.isRandom
+        let key = bond.peripheralKey ?? bond.centralKey
+        self.key = key?.key.hexString ?? ""
+        ediv = key?.ediv ?? 0
+        rand = key?.rand ?? 0
+        irk = bond.peerIdentityResolvingKey?.hexString
+        keySize = bond.keySize
+        authenticated = bond.isAuthenticated
+        secureConnections = bond.isSecureConnections
+    }
+
+    /// The bond, every field checked.
+    func bond() throws -> SecurityBond {
+        let address: DeviceAddress
+        do {
+            address = try DeviceAddress(parsing: peer, isRandom: random)
+        } catch {
+            throw SNFlashError("bond peer \"\(peer)\" is not an address")
+        }
+        guard let keyBytes = [UInt8](hex: key), keyBytes.count == 16 else { throw SNFlashError("the key of the bond with \(peer) is not 16 bytes of hex") }
+        let irkBytes = try irk.map { text -> [UInt8] in
+            guard let bytes = [UInt8](hex: text), bytes.count == 16 else { throw SNFlashError("the IRK of the bond with \(peer) is not 16 bytes of hex") }
+            return bytes
+        }
+        guard (7...16).contains(keySize) else { throw SNFlashError("the key size of the bond with \(peer) is not 7…16") }
+        let longTermKey = SMPLongTermKey(key: keyBytes, ediv: ediv, rand: rand)
+        return SecurityBond(
+            peer: address, centralKey: longTermKey, peripheralKey: longTermKey, peerIdentityResolvingKey: irkBytes,
+            keySize: keySize, isAuthenticated: authenticated, isSecureConnections: secureConnections
+        )
     }
 }

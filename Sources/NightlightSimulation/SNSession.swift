@@ -42,7 +42,10 @@ final class SNSession: Sendable {
             core.advance(to: uptime())
             let result = body(&core)
             // Queued under the lock, so outputs leave in the order they were collected.
-            if let output = core.collect(savedAt: hostTime(), force: force) {
+            if var output = core.collect(savedAt: hostTime(), force: force) {
+                // Status flag bit5 (§9.1): the pairing window, which a tick closes.
+                output.advertisement = VirtualNightlight.advertisement(of: core)
+                if let save = output.save { output.save = (Self.forFlash(save.state, uptime: core.uptime, savedAt: save.savedAt), save.savedAt) }
                 backlog.add(1, ordering: .sequentiallyConsistent)
                 continuation.yield(output)
             }
@@ -60,11 +63,21 @@ final class SNSession: Sendable {
 
     /// The state to keep in flash now, and the host time to date it with.
     func snapshot() -> (state: SNDeviceState, savedAt: Double) {
+        let savedAt = hostTime()
         let state = core.withLock { core in
             core.advance(to: uptime())
-            return core.state
+            return Self.forFlash(core.state, uptime: core.uptime, savedAt: savedAt)
         }
-        return (state, hostTime())
+        return (state, savedAt)
+    }
+
+    /// `state` as the flash keeps it: the pairing window's end in host time (seconds since
+    /// 1970), so it stays open across a restart or another process (``VirtualNightlight`` boots
+    /// it back into uptime).
+    static func forFlash(_ state: SNDeviceState, uptime: Double, savedAt: Double) -> SNDeviceState {
+        var state = state
+        state.pairingWindowCloses = state.pairingWindowCloses.flatMap { closes in closes > uptime ? savedAt + (closes - uptime) : nil }
+        return state
     }
 
     /// Ends the output stream.
@@ -115,6 +128,11 @@ final class SNRuntime: Sendable {
         registry.withLock { registry in
             if registry.session === session { registry.session = nil }
         }
+    }
+
+    /// The running session now, without waiting; nil while the firmware restarts or is stopped.
+    func running() -> SNSession? {
+        registry.withLock { $0.session }
     }
 
     /// The running session of a generation above `generation`, waiting until there is one.

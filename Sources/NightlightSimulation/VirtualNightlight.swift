@@ -25,8 +25,12 @@ import Nightlight
 ///   it runs flat, a clock that drifts by ``Status/driftPPM``, and the firmware update of §7 with
 ///   the signed images of §7.1: it holds ``vendorKey`` (the test vendor key unless given another)
 ///   and rejects at Validate an unsigned image or one whose signature does not verify with it.
-/// - Flash: the settings and the runtime state live in `<directory>/nightlight-<index>.json`
-///   (memory only without a directory), written atomically. A device starting on a flash file
+/// - Security (§9, ``hostConfiguration``): LE Secure Connections pairing only while the pairing
+///   window is open (no bond, or 60 s after ``hold(seconds:)`` of 3 s; status flag bit5), up to 4
+///   bonds kept in flash (the least recently used replaced), every setting behind a bonded,
+///   encrypted link, the Bond Management Service, and a factory reset by a 10 s hold.
+/// - Flash: the settings, the bonds and the runtime state live in `<directory>/nightlight-<index>.json`
+///   (memory only without a directory), written atomically and readable by its owner only. A device starting on a flash file
 ///   catches up on the host time since it was written, as if it had kept running. Without flash,
 ///   instance 0 starts at factory settings and instance 1 configured (child "Mia", week schedule
 ///   "School nights", clock set to the host's local time).
@@ -101,6 +105,9 @@ public struct VirtualNightlight: VirtualDevice {
     public static let maximumIndex = 254
     /// How long after answering Activate the SN restarts (on the context's clock).
     public static let activationRestartDelay = Duration.milliseconds(500)
+    /// How long after answering a Bond Management request to delete its own bond (0x03) the SN
+    /// disconnects the requester (on the context's clock).
+    public static let bondDeletionDisconnectDelay = Duration.milliseconds(100)
     /// The largest clock drift: 100 000 ppm (10 %) either way.
     public static let maximumDriftPPM = 100_000.0
     /// The longest time between runs the firmware catches up on: 400 days.
@@ -199,7 +206,10 @@ public struct VirtualNightlight: VirtualDevice {
             var catchUp = SNFirmwareCore(state: state, battery: battery)
             catchUp.advance(by: gap)
             for event in catchUp.collect(savedAt: now)?.events ?? [] { logger.info("while off: \(event)") }
-            core = SNFirmwareCore(state: catchUp.state, battery: battery, needsSave: gap > 0, vendorKey: vendorKey)
+            // The pairing window's end, kept in host time, back into this run's uptime.
+            var booted = catchUp.state
+            booted.pairingWindowCloses = state.pairingWindowCloses.flatMap { closes in closes > now ? closes - now : nil }
+            core = SNFirmwareCore(state: booted, battery: battery, needsSave: gap > 0, vendorKey: vendorKey)
             logger.info("booted from flash, firmware \(state.firmwareVersion), caught up on \(Int(gap)) s")
         } else {
             let state = index == 1
@@ -217,7 +227,12 @@ public struct VirtualNightlight: VirtualDevice {
             name: name, serialNumber: serialNumber, systemID: Self.systemID(address),
             firmwareVersion: session.perform { $0.state.firmwareVersion }
         )
-        let server = try GATTServer(services: SNDatabase.services(identity, session: session))
+        // A requester that deleted its own bond is disconnected once the answer has left.
+        let bondManager = SNBondManager(host: host, logger: session.logger) { try await clock.sleep(for: Self.bondDeletionDisconnectDelay) }
+        let server = try GATTServer(services: SNDatabase.services(identity, session: session) { opcode, client in
+            await bondManager.perform(opcode, for: client)
+        })
+        bondManager.attach(server)
         await server.setDisconnectHandler { client in session.perform { $0.clientDisconnected(client) } }
         await host.setGATTServer(server)
         let flash = runtime.flash
@@ -232,7 +247,7 @@ public struct VirtualNightlight: VirtualDevice {
             }
             group.addTask {
                 var advertiser = SNAdvertiser(host: host, name: name, logger: session.logger)
-                await advertiser.update(session.perform { $0.advertisement })
+                await advertiser.update(session.perform { Self.advertisement(of: $0) })
                 for await output in session.outputs {
                     for event in output.events { session.logger.info("\(event)") }
                     for (uuid, value) in output.notifications {
@@ -273,8 +288,8 @@ public struct VirtualNightlight: VirtualDevice {
 
     // MARK: Simulator controls
 
-    /// `press`, `shake`, `plug`, `unplug`, `clock MINUTES`, `battery PERCENT` and `drift PPM`:
-    /// what a child, a charger and time do to the SN (the controls below).
+    /// `press`, `shake`, `plug`, `unplug`, `clock MINUTES`, `battery PERCENT`, `hold SECONDS` and
+    /// `drift PPM`: what a child, a charger and time do to the SN (the controls below).
     public var actions: [VirtualDeviceAction] {
         [
             VirtualDeviceAction("press", summary: "the child presses the button (§5)") { _ in
@@ -300,6 +315,10 @@ public struct VirtualNightlight: VirtualDevice {
                 let percent = try VirtualDeviceAction.integer(words[0], "PERCENT", in: 0...100)
                 try await setBatteryLevel(percent)
                 return "battery at \(percent) %"
+            },
+            VirtualDeviceAction("hold", arguments: ["SECONDS"], summary: "the child button held down: 3 s opens the pairing window for 60 s, 10 s resets to factory settings (§9.1)") { words in
+                let seconds = try VirtualDeviceAction.number(words[0], "SECONDS", in: 0...60)
+                return try await hold(seconds: seconds).description
             },
             VirtualDeviceAction("drift", arguments: ["PPM"], summary: "how fast the clock runs wrong, in parts per million (positive: it gains)") { words in
                 let ppm = try VirtualDeviceAction.number(words[0], "PPM", in: -Self.maximumDriftPPM...Self.maximumDriftPPM)
@@ -379,6 +398,13 @@ public struct VirtualNightlight: VirtualDevice {
         _ = try await runtime.session(after: session.generation)
     }
 
+    /// The manufacturer data the SN advertises now (§1), the pairing window flag included.
+    static func advertisement(of core: SNFirmwareCore) -> SNAdvertisement {
+        var advertisement = core.advertisement
+        if core.state.isPairingWindowOpen(at: core.uptime) { advertisement.status.insert(.pairingWindowOpen) }
+        return advertisement
+    }
+
     /// Returns once the running firmware's notifications, advertising updates and flash writes
     /// so far are done (waiting for it to run first).
     func waitUntilIdle() async throws {
@@ -396,7 +422,7 @@ public struct VirtualNightlight: VirtualDevice {
                 firmwareVersion: core.state.firmwareVersion, childName: core.state.childName, clock: core.state.clockTime,
                 driftPPM: core.state.driftPPM, light: core.decision, battery: core.batteryStatus, button: core.state.buttonStatus,
                 isProofModeOn: core.proof != nil, weekScheduleName: core.state.weekSchedule.name,
-                temporarySchedule: core.state.temporarySchedule, advertisement: core.advertisement,
+                temporarySchedule: core.state.temporarySchedule, advertisement: Self.advertisement(of: core),
                 firmwareBytesReceived: core.transfer.receivedCount
             )
         }

@@ -63,7 +63,14 @@ struct DevicesCommand: ToolCommand {
 struct PairCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "pair",
-        abstract: "Pair a nightlight: read who it is, give the child's name if it has none, set its clock, remember it."
+        abstract: "Pair a nightlight: bond with it, read who it is, give the child's name if it has none, set its clock, remember it.",
+        discussion: """
+            Pairing bonds (LE Secure Connections, Just Works): this computer and the nightlight keep keys that encrypt \
+            every later connection; the computer's are in $XDG_STATE_HOME/nightlight/bonds (readable by you only). \
+            A new nightlight accepts the first pairing; after that, hold its child button for 3 s to let another \
+            phone or computer pair within 60 s. Pairing a nightlight that already knows this computer encrypts with \
+            the existing bond.
+            """
     )
 
     @Argument(help: ArgumentHelp("The nightlight: its address or device name (SN-XXXX).", valueName: "target"))
@@ -76,6 +83,7 @@ struct PairCommand: ToolCommand {
 
     func execute() async throws {
         let record = try await Session.run(target, options: options, requirePaired: false) { session in
+            let securing = try await session.client.secure()
             let identity: SNIdentity
             do {
                 identity = try await session.client.pair(childName: childName)
@@ -90,12 +98,13 @@ struct PairCommand: ToolCommand {
             if let offset = sync.check.offset {
                 _ = try await session.store.appendHistory(.clockCorrection(offsetSeconds: offset.inSeconds, decision: sync.check.decision.rawValue), for: paired.address)
             }
-            return PairRecord(device: paired, clock: sync.check.description, clockWritten: sync.written)
+            return PairRecord(device: paired, security: securing, clock: sync.check.description, clockWritten: sync.written)
         }
         if options.json {
             ToolOutput.print(try PresentationJSON.encode(record))
         } else {
             ToolOutput.print("Paired \(record.device.childName)'s nightlight \(record.device.deviceName) (\(record.device.address)), firmware \(record.device.firmwareVersion ?? "?").")
+            ToolOutput.print("Link: \(record.security).")
             ToolOutput.print("Clock: \(record.clock)\(record.clockWritten ? "; set to this computer's time" : "").")
         }
     }
@@ -103,6 +112,8 @@ struct PairCommand: ToolCommand {
 
     struct PairRecord: Codable, Sendable {
         var device: PairedDevice
+        /// `paired` (new bond) or `encrypted` (the existing one).
+        var security: SNSecuring
         var clock: String
         var clockWritten: Bool
     }
@@ -110,7 +121,11 @@ struct PairCommand: ToolCommand {
 
 /// `nightlight unpair TARGET`.
 struct UnpairCommand: ToolCommand {
-    static let configuration = CommandConfiguration(commandName: "unpair", abstract: "Forget a paired nightlight (and its history).")
+    static let configuration = CommandConfiguration(
+        commandName: "unpair",
+        abstract: "Forget a paired nightlight: delete the bond on it and here, and its history.",
+        discussion: "When the nightlight is in range it is asked to delete this computer's bond (Bond Management, op 0x03) and disconnects; then this computer's keys and records go. Out of range, only this computer's copy goes: the nightlight keeps its bond until it replaces it or is reset (hold its button 10 s)."
+    )
 
     @Argument(help: ArgumentHelp("The paired nightlight: child name, device name or address.", valueName: "target"))
     var target: String
@@ -121,8 +136,33 @@ struct UnpairCommand: ToolCommand {
         let store = try options.openStore()
         defer { try? store.close() }
         let device = try await store.findDevice(target)
+        let central = try await options.tool.openCentral()
+        var deletedOnDevice = false
+        do {
+            let peripheral = try await Target.find(device.address, on: central)
+            deletedOnDevice = try await NightlightClient(peripheral).unpair()
+        } catch let error as NightlightError {
+            await central.close()
+            throw error
+        } catch {
+            // Not in range: only our copy goes.
+            if let address = try? DeviceAddress(parsing: device.address, isRandom: true) {
+                _ = try? await central.removeBond(for: address)
+            }
+        }
+        await central.close()
         _ = try await store.unpair(device.address)
-        try options.report(device, "Unpaired \(device.childName)'s nightlight (\(device.address)).")
+        let record = UnpairRecord(device: device, deletedOnDevice: deletedOnDevice)
+        try options.report(record, "Unpaired \(device.childName)'s nightlight (\(device.address)): "
+            + (deletedOnDevice
+                ? "the nightlight deleted its bond too."
+                : "it was not in range, so it keeps its bond until it replaces it or is reset (hold its button 10 s)."))
+    }
+
+    struct UnpairRecord: Codable, Sendable {
+        var device: PairedDevice
+        /// Whether the nightlight deleted its copy of the bond.
+        var deletedOnDevice: Bool
     }
 }
 

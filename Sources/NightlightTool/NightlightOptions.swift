@@ -24,6 +24,7 @@ struct NightlightOptions: ParsableArguments, Sendable {
     func openStore() throws -> NightlightStore {
         try NightlightStore(path: db ?? NightlightStore.defaultPath())
     }
+
 }
 
 /// A SN the command works on: its client (connected) and its paired record, if any.

@@ -19,9 +19,11 @@ struct SNBumbleTests {
     static let batteryLevel = "2A19"
     static let centralAddress = "C3:4E:4C:0C:00:05"
 
-    /// §1 status flags: bit3 child name at its factory value, bit4 clock not set.
+    /// §1 status flags: bit3 child name at its factory value, bit4 clock not set, bit5 pairing
+    /// window open (§9.1).
     static let needsConfiguration: UInt8 = 0x08
     static let clockNotSet: UInt8 = 0x10
+    static let pairingWindowOpen: UInt8 = 0x20
     /// §6.1: the factory schedule's color, and bumble_sn_central.py's PERIOD_COLOR (Monday 20:00–21:00).
     static let factoryColor = "402000"
     static let periodColor = "3090f0"
@@ -43,16 +45,23 @@ struct SNBumbleTests {
         "020106" + "1107" + "c4fa0f4feb32fab3eb484bd000005a7a" + "07ffffff01" + String(format: "%02x%02x%02x", battery, status, mode)
     }
 
-    @Test func aBumbleCentralSetsTheClockWritesAWeekScheduleAndSeesItTakeEffect() async throws {
+    /// Runs `ble simulate nightlight` on Bumble's second controller and `bumble_sn_central.py`
+    /// (with `options`) on the first; `body` gets the central, the simulator and the SN's address.
+    static func withNightlightAndCentral(
+        _ options: [String] = [],
+        _ body: (BumbleProcess, CLIRunner.Running, String) async throws -> Void
+    ) async throws {
         _ = try BumbleHarness.requirePython()
         try await BumbleHarness.withControllers { controllers in
             let cli = try CLIRunner()
-            let simulator = try cli.start(["simulate", "nightlight", "--transport", controllers.transportSpec(1), "--json"])
+            let simulator = try cli.start(["simulate", "nightlight", "--transport", controllers.transportSpec(1), "--json"], takesInput: true)
             do {
                 let started = try #require(BumbleEvent(line: try await simulator.waitForLine { $0.contains("\"started\"") }))
                 let address = try #require(started.string("address"))
-                try await BumbleHarness.withScript("bumble_sn_central.py", arguments: [controllers.transportSpec(0), Self.centralAddress]) { central in
-                    try await Self.drive(central, deviceAddress: address)
+                try await BumbleHarness.withScript(
+                    "bumble_sn_central.py", arguments: [controllers.transportSpec(0), Self.centralAddress] + options
+                ) { central in
+                    try await body(central, simulator, address)
                 }
             } catch {
                 _ = try? await simulator.interrupt()
@@ -61,6 +70,56 @@ struct SNBumbleTests {
             let ended = try await simulator.interrupt()
             #expect(ended.status == 130, "\(ended.stderr)")
         }
+    }
+
+    @Test func aBumbleCentralSetsTheClockWritesAWeekScheduleAndSeesItTakeEffect() async throws {
+        try await Self.withNightlightAndCentral { central, _, address in
+            try await Self.drive(central, deviceAddress: address)
+        }
+    }
+
+    /// §9 against a Bumble central: 0x05 while not bonded, pairing inside the window, 0x0F
+    /// bonded but unencrypted, Pairing Failed 0x05 once the window is closed, and pairing again
+    /// after the button is held 3 s.
+    @Test func aBumbleCentralMeetsThePairingWindowAndTheAccessRules() async throws {
+        try await Self.withNightlightAndCentral(["--security-only"]) { central, simulator, _ in
+            try await Self.driveSecurity(central, simulator: simulator)
+        }
+    }
+
+    static func driveSecurity(_ central: BumbleProcess, simulator: CLIRunner.Running) async throws {
+        try await central.waitForEvent("connected", timeout: .seconds(30))
+        func probe(_ uuid: String) async throws -> Int? {
+            try central.send("probe \(uuid)")
+            return try await central.waitForEvent("probe") { $0.string("uuid") == uuid }.int("error")
+        }
+        // §9.2: open to everyone; protected: 0x05 Insufficient Authentication without a bond.
+        #expect(try await probe(batteryLevel) == nil)
+        #expect(try await probe(currentTime) == nil)
+        #expect(try await probe(activeState) == 0x05)
+        #expect(try await probe(weekSchedule) == 0x05)
+        // §9.1: a new SN's window is open.
+        try central.send("pair")
+        #expect(try await central.waitForEvent("paired", timeout: .seconds(20)).bool("encrypted") == true)
+        #expect(try await probe(activeState) == nil)
+        // Bonded but not encrypted: 0x0F Insufficient Encryption; encrypting with the bond's key opens it.
+        try central.send("reconnect")
+        try await central.waitForEvent("mtu", timeout: .seconds(20))
+        #expect(try await probe(activeState) == 0x0F)
+        try central.send("encrypt")
+        try await central.waitForEvent("encrypted", timeout: .seconds(20))
+        #expect(try await probe(activeState) == nil)
+        // The window closed with the first bond: a new pairing gets Pairing Failed 0x05.
+        try central.send("pair")
+        #expect(try await central.waitForEvent("pairing_failed", timeout: .seconds(20)).int("reason") == 0x05)
+        // Holding the button 3 s opens it again.
+        try simulator.send("hold 3")
+        _ = try await simulator.waitForLine { $0.contains("pairing window is open") }
+        try central.send("pair")
+        #expect(try await central.waitForEvent("paired", timeout: .seconds(20)).bool("encrypted") == true)
+        try central.send("disconnect")
+        try await central.waitForEvent("disconnected")
+        _ = try await central.waitForExit(timeout: .seconds(10))
     }
 
     /// The whole scenario, from the central's events.
@@ -78,13 +137,15 @@ struct SNBumbleTests {
         #expect(advertised.int("company") == 0xFFFF)
         #expect(advertised.int("version") == 1)
         #expect(advertised.int("battery") == 100)
-        #expect(advertised.int("status") == Int(needsConfiguration | clockNotSet))
+        #expect(advertised.int("status") == Int(needsConfiguration | clockNotSet | pairingWindowOpen), "a new SN: no bond, window open")
         #expect(advertised.int("mode") == 0)
-        #expect(advertised.string("advertising_data") == advertisingData(battery: 100, status: needsConfiguration | clockNotSet, mode: 0))
+        #expect(advertised.string("advertising_data") == advertisingData(battery: 100, status: needsConfiguration | clockNotSet | pairingWindowOpen, mode: 0))
         #expect(advertised.string("scan_response_data") == String(format: "%02x09", name.utf8.count + 1) + hex(Array(name.utf8)))
 
         #expect(try await central.waitForEvent("connected").string("peer") == address)
         #expect(try await central.waitForEvent("mtu").int("mtu") == 23)
+        // §9.1: LE Secure Connections, Just Works, bonding, while the window is open.
+        #expect(try await central.waitForEvent("paired", timeout: .seconds(20)).bool("encrypted") == true)
         #expect(try await read(batteryLevel, central) == [100])
         let unset = try await read(currentTime, central)
         #expect(unset.count == 10 && unset.prefix(4).allSatisfy { $0 == 0 }, "§3: year 0, month 0, day 0 while not set; got \(hex(unset))")
@@ -131,7 +192,7 @@ struct SNBumbleTests {
         #expect(try await read(weekSchedule, central) == schedule)
         #expect(try await read(activeState, central) == bytes(activeStateValue(mode: 1, color: periodColor)))
 
-        // §1: the advertisement follows: clock set, week schedule active.
+        // §1: the advertisement follows: clock set, week schedule active, the window closed (bonded).
         try central.send("scan")
         let again = try await central.waitForEvent("advertisement", timeout: .seconds(20))
         #expect(again.string("address") == address)

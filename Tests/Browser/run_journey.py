@@ -62,7 +62,8 @@ class Environment:
         self.sim_dir = os.path.join(tmp, "sim")
         self.db = os.path.join(tmp, "nightlight.sqlite")
         os.makedirs(self.sim_dir)
-        self.variables = dict(os.environ, NIGHTLIGHT_SIM_DIR=self.sim_dir, NO_COLOR="1")
+        # XDG_STATE_HOME: the bonds the commands and the dashboard share stay with the run.
+        self.variables = dict(os.environ, NIGHTLIGHT_SIM_DIR=self.sim_dir, XDG_STATE_HOME=os.path.join(tmp, "state"), NO_COLOR="1")
         self.variables.pop("NIGHTLIGHT_TRANSPORT", None)
 
     def nightlight(self, *arguments):

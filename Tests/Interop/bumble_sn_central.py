@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
 """A Bumble central that drives a Smart Nightlight through its GATT profile (shared/SN-PROFILE.md).
 
-Usage: bumble_sn_central.py TRANSPORT RANDOM_ADDRESS
+Usage: bumble_sn_central.py TRANSPORT RANDOM_ADDRESS [--security-only]
   e.g. bumble_sn_central.py tcp-client:127.0.0.1:40123 C3:4E:4C:0C:00:03
+
+Security (§9): the SN's settings need a link encrypted with a bonded key, so after discovery the
+central pairs (LE Secure Connections, Just Works, bonding; keys in memory) and reports `paired`
+or `pairing_failed {reason}` (the Pairing Failed reason). With --security-only it neither pairs
+nor runs the scenario below: it connects, discovers and waits for commands.
 
 Scans actively for a SN (the LED Service UUID in the advertising data; its name from the scan
 response) and reports what it advertises (§1); connects and keeps ATT_MTU at 23 (Bumble's server
@@ -18,10 +23,13 @@ services, advertising_data, scan_response_data, company, version, battery, statu
 {peer}; mtu {mtu}; read {uuid, value}; wrote {uuid, value}; clock {local_time, weekday, second};
 subscribed {uuid}; prepared_write {uuid, value, parts: [{offset, length}], executed};
 write_error {uuid, value, error, request (the ATT opcode answered with the error)};
-notification {uuid, value, mode, colors, elapsed_ms (since the clock write)}; disconnected {reason}; error {message}.
+notification {uuid, value, mode, colors, elapsed_ms (since the clock write)}; paired {encrypted};
+pairing_failed {reason}; probe {uuid, value, error (the ATT error, or null)}; encrypted {}; disconnected {reason}; error {message}.
 Commands (stdin lines): `invalid-schedule` (writes INVALID_SCHEDULE, overlapping periods, then
 reads back Week Schedule and Active State), `scan` (reports the SN's advertisement again),
-`read UUID`, `disconnect`. Stdin reaching EOF ends the script.
+`read UUID`, `probe UUID` (a read that reports its value or its ATT error), `pair`, `encrypt`
+(with the bond's key), `reconnect` (disconnects and connects again, unencrypted, then
+`connected`), `disconnect`. Stdin reaching EOF ends the script.
 """
 
 import asyncio
@@ -31,9 +39,11 @@ import sys
 import time
 
 from bumble import att
-from bumble.core import UUID, AdvertisingData
+from bumble.core import UUID, AdvertisingData, ProtocolError
 from bumble.device import Device, Peer
 from bumble.hci import Address
+from bumble.keys import MemoryKeyStore
+from bumble.pairing import PairingConfig, PairingDelegate
 from bumble.transport import open_transport
 
 from interop_common import commands, emit, scan_for, serve_commands
@@ -163,35 +173,74 @@ def refused(response):
     return error
 
 
-async def main(transport_spec, address):
+async def main(transport_spec, address, security_only=False):
     loop = asyncio.get_running_loop()
     queue = commands(loop)
     async with await open_transport(transport_spec) as (source, sink):
         device = Device.with_hci('BumbleSNCentral', Address(address), source, sink)
         # Were the SN to exchange MTUs, Bumble's server would keep 23.
         device.gatt_server.max_mtu = att.ATT_DEFAULT_MTU
+        # §9.1: LE Secure Connections, Just Works (no input, no output), bonding.
+        device.pairing_config_factory = lambda _: PairingConfig(
+            sc=True, mitm=False, bonding=True,
+            delegate=PairingDelegate(io_capability=PairingDelegate.IoCapability.NO_OUTPUT_NO_INPUT))
         await device.power_on()
+        device.keystore = MemoryKeyStore()
         emit('ready', address=str(device.random_address))
 
         target, facts = await scan_for(device, advertisement_facts, is_sn)
         emit('advertisement', **facts)
 
-        connection = await device.connect(target, timeout=10)
+        # The link of the moment (`reconnect` replaces it); the script ends when it ends otherwise.
+        link = {}
         disconnected = loop.create_future()
-        connection.on('disconnection', lambda reason: disconnected.done() or disconnected.set_result(int(reason)))
-        emit('connected', peer=str(connection.peer_address))
 
-        peer = Peer(connection)
-        emit('mtu', mtu=await peer.request_mtu(att.ATT_DEFAULT_MTU))
-        await peer.discover_services()
-        for service in peer.services:
-            await service.discover_characteristics()
+        async def connect():
+            connection = await device.connect(target, timeout=10)
+            link['connection'] = connection
+
+            def on_disconnection(reason):
+                if link.get('connection') is connection and not disconnected.done():
+                    disconnected.set_result(int(reason))
+            connection.on('disconnection', on_disconnection)
+            emit('connected', peer=str(connection.peer_address))
+            peer = Peer(connection)
+            link['peer'] = peer
+            emit('mtu', mtu=await peer.request_mtu(att.ATT_DEFAULT_MTU))
+            await peer.discover_services()
+            for service in peer.services:
+                await service.discover_characteristics()
+
+        await connect()
 
         def find(uuid):
-            found = peer.get_characteristics_by_uuid(uuid=UUID(uuid))
+            found = link['peer'].get_characteristics_by_uuid(uuid=UUID(uuid))
             if not found:
                 raise RuntimeError(f'characteristic {uuid} not found')
             return found[0]
+
+        async def pair(_=None):
+            try:
+                await link['connection'].pair()
+                emit('paired', encrypted=bool(link['connection'].is_encrypted))
+            except ProtocolError as error:
+                emit('pairing_failed', reason=int(error.error_code))
+
+        async def probe(uuid):
+            try:
+                value = bytes(await find(uuid).read_value())
+                emit('probe', uuid=uuid, value=value.hex(), error=None)
+            except att.ATT_Error as error:
+                emit('probe', uuid=uuid, value=None, error=int(error.error_code))
+
+        async def encrypt(_):
+            await link['connection'].encrypt()
+            emit('encrypted')
+
+        async def reconnect(_):
+            old = link.pop('connection')
+            await old.disconnect()
+            await connect()
 
         async def read(uuid):
             value = bytes(await find(uuid).read_value())
@@ -205,7 +254,7 @@ async def main(transport_spec, address):
         async def write_schedule(value):
             """The Week Schedule as a prepared write; a refusal is reported, not raised."""
             try:
-                parts = await prepared_write(peer.gatt_client, find(WEEK_SCHEDULE_UUID).handle, value)
+                parts = await prepared_write(link['peer'].gatt_client, find(WEEK_SCHEDULE_UUID).handle, value)
                 emit('prepared_write', uuid=WEEK_SCHEDULE_UUID, value=value.hex(), parts=parts, executed=True)
             except att.ATT_Error as error:
                 emit('write_error', uuid=WEEK_SCHEDULE_UUID, value=value.hex(), error=int(error.error_code),
@@ -221,6 +270,9 @@ async def main(transport_spec, address):
                  colors=colors, elapsed_ms=elapsed)
 
         try:
+            if security_only:
+                raise asyncio.CancelledError
+            await pair()
             await read(BATTERY_LEVEL_UUID)
             await read(CURRENT_TIME_UUID)
             await read(ACTIVE_STATE_UUID)
@@ -237,6 +289,8 @@ async def main(transport_spec, address):
 
             await write_schedule(WEEK_SCHEDULE)
             await read(WEEK_SCHEDULE_UUID)
+        except asyncio.CancelledError:
+            pass
         except Exception as error:
             emit('error', message=repr(error))
 
@@ -250,15 +304,17 @@ async def main(transport_spec, address):
             emit('advertisement', **again)
 
         async def disconnect(_):
-            await connection.disconnect()
+            await link['connection'].disconnect()
 
         await serve_commands(queue, {
             'invalid-schedule': invalid_schedule, 'scan': scan, 'read': read, 'disconnect': disconnect,
+            'probe': probe, 'pair': pair, 'encrypt': encrypt, 'reconnect': reconnect,
         }, disconnected)
 
 
 if __name__ == '__main__':
-    if len(sys.argv) != 3:
+    arguments = [argument for argument in sys.argv[1:] if argument != '--security-only']
+    if len(arguments) != 2:
         print(__doc__, file=sys.stderr)
         sys.exit(2)
-    asyncio.run(main(*sys.argv[1:]))
+    asyncio.run(main(*arguments, security_only='--security-only' in sys.argv[1:]))

@@ -13,8 +13,9 @@ import Testing
             "01 65 00 00": ("SN manufacturer data: battery level 101 is not in 0…100", .outOfRange),
             "01 50 00": ("SN manufacturer data is 3 bytes long; it must be 4", .invalidAttributeValueLength),
         ])
-        #expect(SNStatusFlags(rawValue: 0x1F) == [.charging, .temporaryScheduleActive, .childButtonLightOn, .needsConfiguration, .clockNotSet])
-        #expect(SNStatusFlags(rawValue: 0x30).description == "clock not set, bits 0x20")
+        #expect(SNStatusFlags(rawValue: 0x3F) == [.charging, .temporaryScheduleActive, .childButtonLightOn, .needsConfiguration, .clockNotSet, .pairingWindowOpen])
+        #expect(SNStatusFlags(rawValue: 0x30).description == "clock not set, pairing window open")
+        #expect(SNStatusFlags(rawValue: 0x50).description == "clock not set, bits 0x40")
         #expect(Self.sample.description == "battery 80 %, week schedule, charging, needs configuration")
     }
 

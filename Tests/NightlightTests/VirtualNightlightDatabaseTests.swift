@@ -21,8 +21,8 @@ struct VirtualNightlightDatabaseTests {
             #expect(found.isConnectable)
             let expected: [UInt8] = [0x02, 0x01, 0x06, 0x11, 0x07]
                 + SNUUID.ledService.littleEndianBytes(size: .bits128)!
-                + [0x07, 0xFF, 0xFF, 0xFF, 0x01, 100, 0x18, 0x00]
-            #expect(try found.advertisement.advertisement.encoded() == expected, "29 bytes: flags, LED Service, 0xFFFF v1 100 % needs-configuration|clock-not-set idle")
+                + [0x07, 0xFF, 0xFF, 0xFF, 0x01, 100, 0x38, 0x00]
+            #expect(try found.advertisement.advertisement.encoded() == expected, "29 bytes: flags, LED Service, 0xFFFF v1 100 % needs-configuration|clock-not-set|pairing-window-open idle")
             #expect(expected.count == 29)
             #expect(try found.advertisement.scanResponse?.encoded() == [0x08, 0x09] + Array("SN-0001".utf8))
             #expect(SNAdvertisement.isSN(found.advertisement))
@@ -32,14 +32,14 @@ struct VirtualNightlightDatabaseTests {
     @Test func theAdvertisementFollowsBatteryStatusAndModeButTheAddressStays() async throws {
         try await VirtualNightlightWorld.with([try VirtualNightlight(index: 1, wallClock: VirtualNightlightWorld.TestWallClock().clock)]) { sn in
             let first = try await sn.discover(VirtualNightlight.address(index: 1))
-            #expect(try SNAdvertisement.parse(first.advertisement) == SNAdvertisement(batteryLevel: 85, status: [], activeMode: .idle),
-                    "configured, Friday 12:00: no period of School nights")
+            #expect(try SNAdvertisement.parse(first.advertisement) == SNAdvertisement(batteryLevel: 85, status: [.pairingWindowOpen], activeMode: .idle),
+                    "configured, Friday 12:00: no period of School nights; no bond yet")
             try await sn.nightlight.setBatteryLevel(40)
             try await sn.nightlight.plug()
             try await sn.nightlight.waitUntilIdle()
             let second = try await sn.discover(VirtualNightlight.address(index: 1))
             #expect(second.address == first.address)
-            #expect(try SNAdvertisement.parse(second.advertisement) == SNAdvertisement(batteryLevel: 40, status: [.charging], activeMode: .idle))
+            #expect(try SNAdvertisement.parse(second.advertisement) == SNAdvertisement(batteryLevel: 40, status: [.charging, .pairingWindowOpen], activeMode: .idle))
             #expect(second.advertisement.localName == LocalName("SN-0002"))
         }
     }
@@ -114,6 +114,7 @@ struct VirtualNightlightDatabaseTests {
             #expect(peer.database.services.map(\.uuid) == [
                 SNUUID.genericAccess, BluetoothUUID(0x1801), SNUUID.deviceInformation, SNUUID.battery, SNUUID.currentTimeService,
                 SNUUID.ledService, SNUUID.childButtonService, SNUUID.scheduleService, SNUUID.firmwareUpdateService,
+                SNUUID.bondManagement,
             ])
             for entry in Self.table {
                 let characteristic = try #require(peer.database.characteristic(entry.uuid, inService: entry.service), "\(entry.uuid)")

@@ -56,10 +56,11 @@ struct VirtualNightlightFlashTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let wall = VirtualNightlightWorld.TestWallClock()
         let battery = SNBatteryModel(litDrain: 0.01, idleDrain: 0, charge: 0)  // 36 % an hour lit
+        let computer = MemoryBondStore()  // one computer through every run
         func nightlight() throws -> VirtualNightlight {
             try VirtualNightlight(index: 0, directory: directory, battery: battery, wallClock: wall.clock)
         }
-        try await VirtualNightlightWorld.with([try nightlight()]) { sn in
+        try await VirtualNightlightWorld.with([try nightlight()], centralBonds: computer) { sn in
             let peer = try await sn.connect()
             try await sn.pause()
             try await peer.write(SNUUID.childName, Array("Ada".utf8))
@@ -67,7 +68,7 @@ struct VirtualNightlightFlashTests {
             #expect(try await sn.nightlight.press() == .turnOn, "20:00 is outside 08:00–18:00")
         }
         wall.advance(by: 300)
-        try await VirtualNightlightWorld.with([try nightlight()]) { sn in
+        try await VirtualNightlightWorld.with([try nightlight()], centralBonds: computer) { sn in
             let status = try await sn.nightlight.status()
             #expect(status.childName == "Ada")
             let seconds = try #require(status.clock.localSeconds) - (try #require(VirtualNightlightBehaviourTests.monday(20, 0).localSeconds))
@@ -78,7 +79,7 @@ struct VirtualNightlightFlashTests {
             try await sn.connect().write(SNUUID.ledPowerEnable, [0])  // dark from now on: no drain
         }
         wall.advance(by: 86_400)
-        try await VirtualNightlightWorld.with([try nightlight()]) { sn in
+        try await VirtualNightlightWorld.with([try nightlight()], centralBonds: computer) { sn in
             let status = try await sn.nightlight.status()
             #expect(status.clock.weekday == .tuesday && status.clock.hour == 20, "\(status.clock)")
             #expect(status.button == ButtonStatus(isLightOn: false, usesToday: 0, remainingSeconds: 0), "light off, uses reset at midnight")
@@ -86,7 +87,7 @@ struct VirtualNightlightFlashTests {
             try await sn.connect().write(SNUUID.ledPowerEnable, [1])
         }
         wall.advance(by: 10 * 86_400)
-        try await VirtualNightlightWorld.with([try nightlight()]) { sn in
+        try await VirtualNightlightWorld.with([try nightlight()], centralBonds: computer) { sn in
             let status = try await sn.nightlight.status()
             #expect(status.battery.level == 0)
             #expect(status.clock == .notSet, "the battery ran flat while off")
@@ -101,11 +102,11 @@ struct VirtualNightlightFlashTests {
         try await VirtualNightlightWorld.with(nightlights) { sn in
             let factory = try await nightlights[0].status()
             #expect(factory.childName == "" && factory.weekScheduleName == "Default" && factory.clock == .notSet)
-            #expect(factory.advertisement.status == [.needsConfiguration, .clockNotSet])
+            #expect(factory.advertisement.status == [.needsConfiguration, .clockNotSet, .pairingWindowOpen])
             let configured = try await nightlights[1].status()
             #expect(configured.childName == "Mia" && configured.weekScheduleName == "School nights")
             #expect(configured.clock.year == 2025 && configured.clock.month == 3 && configured.clock.day == 14 && configured.clock.hour == 12)
-            #expect(configured.advertisement.status == [])
+            #expect(configured.advertisement.status == [.pairingWindowOpen], "no bond yet")
             let peer = try await sn.connect(nightlights[1].address)
             #expect(try await peer.read(SNUUID.weekSchedule) == SNDeviceState.schoolNights.encode())
             #expect(try await peer.read(SNUUID.deviceName) == Array("SN-0002".utf8))

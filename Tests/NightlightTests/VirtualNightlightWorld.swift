@@ -38,16 +38,19 @@ final class VirtualNightlightWorld: Sendable {
     let nightlights: [VirtualNightlight]
     private let ticking = Mutex(true)
     private let ticker = Mutex<Task<Void, Never>?>(nil)
+    private let extraCentrals = Mutex<[BLEHost]>([])
 
     /// The first SN.
     var nightlight: VirtualNightlight { nightlights[0] }
 
-    init(_ nightlights: [VirtualNightlight], logger: Logger = quiet) async throws {
+    /// `centralBonds` is where the central keeps its bonds (a world of its own by default; give
+    /// the same store to worlds that run one after another on the same flash, as one computer).
+    init(_ nightlights: [VirtualNightlight], logger: Logger = quiet, centralBonds: any BondStore = MemoryBondStore()) async throws {
         self.nightlights = nightlights
         world = SimWorld(clock: clock, logger: logger)
         let transport = try await world.makeCentral()
         centralController = transport.controller
-        central = BLEHost(transport: transport, clock: ManualClock(), logger: Self.quiet)
+        central = BLEHost(transport: transport, clock: ManualClock(), logger: Self.quiet, configuration: BLEHost.Configuration(bondStore: centralBonds))
         let task = Task { [weak self] in
             while !Task.isCancelled, let self {
                 if self.ticking.withLock({ $0 }), self.clock.sleeperCount > 0 { self.clock.advance(by: .milliseconds(10)) }
@@ -63,9 +66,10 @@ final class VirtualNightlightWorld: Sendable {
     static func with(
         _ nightlights: [VirtualNightlight]? = nil,
         logger: Logger = quiet,
+        centralBonds: any BondStore = MemoryBondStore(),
         _ body: (VirtualNightlightWorld) async throws -> Void
     ) async throws {
-        let world = try await VirtualNightlightWorld(nightlights ?? [try VirtualNightlight(index: 0)], logger: logger)
+        let world = try await VirtualNightlightWorld(nightlights ?? [try VirtualNightlight(index: 0)], logger: logger, centralBonds: centralBonds)
         do {
             try await body(world)
         } catch {
@@ -77,6 +81,7 @@ final class VirtualNightlightWorld: Sendable {
 
     func stop() async {
         ticker.withLock { $0?.cancel() }
+        for host in extraCentrals.withLock({ $0 }) { await host.stop() }
         await central.stop()
         await world.shutDown()
     }
@@ -128,7 +133,8 @@ final class VirtualNightlightWorld: Sendable {
     }
 
     /// Scans actively until the SN at `address` is seen with its scan response.
-    func discover(_ address: DeviceAddress? = nil) async throws -> HostDiscovery {
+    func discover(_ address: DeviceAddress? = nil, using host: BLEHost? = nil) async throws -> HostDiscovery {
+        let central = host ?? self.central
         let wanted = address ?? nightlight.address
         var found: HostDiscovery?
         for try await discovery in try await central.scan(ScanParameters(isActive: true))
@@ -140,10 +146,24 @@ final class VirtualNightlightWorld: Sendable {
         return try #require(found)
     }
 
-    /// Connects to the SN at `address` (the first by default) and discovers its database.
-    func connect(_ address: DeviceAddress? = nil) async throws -> VirtualNightlightPeer {
-        let connection = try await central.connect(to: try await discover(address).address)
+    /// Connects to the SN at `address` (the first by default) and discovers its database; with
+    /// `secure` (the default) the link is then encrypted with the central's bond, or paired (a
+    /// new SN's pairing window is open), since the SN's settings need a bonded link (§9.2).
+    func connect(_ address: DeviceAddress? = nil, secure: Bool = true, using host: BLEHost? = nil) async throws -> VirtualNightlightPeer {
+        let central = host ?? self.central
+        let connection = try await central.connect(to: try await discover(address, using: central).address)
+        if secure { _ = try await connection.secure() }
         return VirtualNightlightPeer(connection: connection, database: try await connection.gattClient.discoverAll())
+    }
+
+    /// Another central on the world's link (its own controller at `address`, its own bonds in
+    /// memory), started; `policy` is how it pairs. It stops with the world.
+    func makeCentral(address: DeviceAddress, policy: SMPPairingPolicy = SMPPairingPolicy()) async throws -> BLEHost {
+        let transport = try await world.makeCentral(address: address)
+        let host = BLEHost(transport: transport, clock: ManualClock(), logger: Self.quiet, configuration: BLEHost.Configuration(pairingPolicy: policy))
+        try await host.start()
+        extraCentrals.withLock { $0.append(host) }
+        return host
     }
 
     /// A directory of its own for a test's flash files.

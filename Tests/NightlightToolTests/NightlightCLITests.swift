@@ -63,6 +63,42 @@ struct NightlightCLITests {
         #expect(missing.stderr.hasPrefix("nightlight: error: "))
     }
 
+    @Test func pairBondsAndUnpairDeletesTheBondOnTheNightlightToo() async throws {
+        let cli = try CLI()
+        let paired = try await cli.json("pair", "SN-0002")
+        #expect(paired["security"] as? String == "paired")
+        let bondFile = cli.runner.deviceDirectory.appending(path: "state/nightlight/bonds").path
+        let mode = try #require(try FileManager.default.attributesOfItem(atPath: bondFile)[.posixPermissions] as? Int)
+        #expect(mode & 0o777 == 0o600, "the keys are readable by their owner only")
+        #expect(try String(contentsOfFile: bondFile, encoding: .utf8).contains("peer=C4:4E:4C:00:00:02/random"))
+        let text = try await cli.run("pair", "SN-0002")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Link: encrypted with the existing bond."), "\(text.stdout)")
+
+        // Another computer (its own bonds): the nightlight's window is closed.
+        let elsewhere = ["XDG_STATE_HOME": cli.runner.deviceDirectory.appending(path: "elsewhere").path]
+        let refused = try await cli.runner.run(["pair", "SN-0002", "--db", cli.db], timeout: .seconds(60), environment: elsewhere)
+        #expect(refused.status == 1)
+        #expect(refused.stderr.contains("is not accepting a new pairing"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("hold the nightlight's child button for 3 s"), "\(refused.stderr)")
+        let hold = try await cli.run("simulate", "hold", "SN-0002", "--seconds", "3")
+        #expect(hold.status == 0, "\(hold.stderr)")
+        #expect(hold.stdout.contains("hold: the pairing window is open for 60 s"), "\(hold.stdout)")
+        let accepted = try await cli.runner.run(["pair", "SN-0002", "--db", cli.db], timeout: .seconds(60), environment: elsewhere)
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stdout.contains("Link: paired and bonded"), "\(accepted.stdout)")
+
+        let unpaired = try await cli.runner.run(["unpair", "Mia", "--db", cli.db, "--json"], timeout: .seconds(60), environment: elsewhere)
+        #expect(unpaired.status == 0, "\(unpaired.stderr)")
+        let record = try #require(try unpaired.json() as? [String: Any])
+        #expect(record["deletedOnDevice"] as? Bool == true)
+        let elsewhereBonds = cli.runner.deviceDirectory.appending(path: "elsewhere/nightlight/bonds").path
+        #expect(try !String(contentsOfFile: elsewhereBonds, encoding: .utf8).contains("C4:4E:4C:00:00:02"), "our copy is gone too")
+        // The nightlight has no bond left: its window is open to the first computer again.
+        let repaired = try await cli.run("pair", "SN-0002")
+        #expect(repaired.status == 0, "\(repaired.stderr)")
+    }
+
     @Test func schedulesGoToTheDeviceAndTheLibrary() async throws {
         let cli = try CLI()
         _ = try await cli.json("pair", "SN-0001", "--child-name", "Leo")

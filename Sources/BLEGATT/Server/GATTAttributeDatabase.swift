@@ -268,7 +268,7 @@ public struct GATTAttributeDatabase: Sendable {
             append(characteristic.uuid, characteristic.value, characteristic.permissions,
                    .characteristicValue(declarationHandle: declarationHandle), characteristic: characteristic)
             if characteristic.hasClientConfiguration {
-                append(GATTAttributeType.clientCharacteristicConfiguration, [0x00, 0x00], [.read, .write],
+                append(GATTAttributeType.clientCharacteristicConfiguration, [0x00, 0x00], characteristic.clientConfigurationPermissions,
                        .clientConfiguration(valueHandle: valueHandle))
             }
             if characteristic.hasExtendedPropertiesDescriptor {

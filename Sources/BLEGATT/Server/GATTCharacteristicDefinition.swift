@@ -36,6 +36,11 @@ public struct GATTCharacteristicDefinition: Sendable {
     public var validate: GATTWriteValidator?
     /// Learns of every value after it was stored.
     public var onWrite: GATTWriteObserver?
+    /// Who may read and write the Client Characteristic Configuration descriptor the server
+    /// adds (Part G, 3.3.3.3: writable with the security a higher layer specifies); read and
+    /// write on any link by default. A client subscribes only with the security its CCCD's write
+    /// needs, and is notified only while its link still has it.
+    public var clientConfigurationPermissions: GATTAttributePermissions = [.read, .write]
 
     /// Creates a characteristic.
     ///

@@ -128,14 +128,19 @@ public struct GATTServerCore: Sendable {
     }
 
     /// The clients subscribed to the characteristic value at `valueHandle`, with their CCCD,
-    /// whose link's security lets them read the value: a protected value is never notified or
-    /// indicated on a link that is not secure enough (Core 5.4, Vol 3, Part C, 10.3).
+    /// whose link's security lets them read the value and write its CCCD: a protected value is
+    /// never notified or indicated on a link that is not secure enough (Core 5.4, Vol 3, Part C,
+    /// 10.3), even to a client that subscribed on a link that was.
     public func subscribers(ofValue valueHandle: UInt16) -> [(client: GATTClientID, configuration: GATTClientConfiguration)] {
         guard let cccd = database.clientConfigurationHandle(ofValue: valueHandle) else { return [] }
         let permissions = (database.attribute(at: valueHandle)?.permissions ?? []).union(.read)
+        let cccdPermissions = (database.attribute(at: cccd)?.permissions ?? []).union(.write)
         return clients.keys.sorted().compactMap { client in
             guard let state = clients[client], let subscription = state.clientConfigurations[cccd], !subscription.isEmpty else { return nil }
-            guard permissions.readError(for: state.security, minimumKeySize: configuration.minimumEncryptionKeySize) == nil else { return nil }
+            let minimum = configuration.minimumEncryptionKeySize
+            guard permissions.readError(for: state.security, minimumKeySize: minimum) == nil,
+                cccdPermissions.writeError(for: state.security, minimumKeySize: minimum) == nil
+            else { return nil }
             return (client, subscription)
         }
     }

@@ -323,7 +323,9 @@ extension BLEHost {
         } else {
             message = Self.advice(for: failure)
         }
-        resolvePairWaiters(handle, .failure(HostError(.pairingFailed, message, connectionHandle: handle)))
+        var error = HostError(.pairingFailed, message, connectionHandle: handle)
+        error.pairingFailure = failure
+        resolvePairWaiters(handle, .failure(error))
     }
 
     /// The message of a failed pairing: what happened (``SMPPairingFailure/description``) and

@@ -88,7 +88,7 @@ public final class NightlightClient: Sendable {
     public func discover() async throws(NightlightError) {
         let wanted = [
             SNUUID.genericAccess, SNUUID.deviceInformation, SNUUID.battery, SNUUID.currentTimeService, SNUUID.ledService,
-            SNUUID.childButtonService, SNUUID.scheduleService, SNUUID.firmwareUpdateService,
+            SNUUID.childButtonService, SNUUID.scheduleService, SNUUID.firmwareUpdateService, SNUUID.bondManagement,
         ]
         var found: [BluetoothUUID: Characteristic] = [:]
         do {
@@ -207,12 +207,17 @@ public final class NightlightClient: Sendable {
         )
     }
 
-    /// Pairing (§8): connects if needed, reads the identity and, when the child name is still
-    /// empty, writes `childName` — or throws ``NightlightError/Code/childNameRequired`` when none
-    /// is given. A `childName` given for a SN that has one renames the child. Returns the
-    /// identity as it is now, for the app to store.
+    /// Pairing (§9.4, §8): connects if needed, pairs and bonds (LE Secure Connections, Just
+    /// Works; or encrypts with our bond when the SN still has it, ``secure()``), reads the
+    /// identity and, when the child name is still empty, writes `childName` — or throws
+    /// ``NightlightError/Code/childNameRequired`` when none is given. A `childName` given for a
+    /// SN that has one renames the child. Returns the identity as it is now, for the app to
+    /// store.
+    ///
+    /// A SN whose pairing window is closed throws ``NightlightError/Code/pairingWindowClosed``:
+    /// tell the user to hold its child button for 3 s and try again.
     public func pair(childName: String? = nil) async throws(NightlightError) -> SNIdentity {
-        if !peripheral.isConnected || characteristics.withLock({ $0.isEmpty }) { try await connect() }
+        try await secure()
         var identity = try await identity()
         if let childName {
             let trimmed = childName.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -1,6 +1,6 @@
 import BLECore
 
-/// The UUIDs of the Smart Nightlight GATT profile (shared/SN-PROFILE.md §2–§7).
+/// The UUIDs of the Smart Nightlight GATT profile (shared/SN-PROFILE.md §2–§7, §9.3).
 ///
 /// Custom UUIDs share the base `7A5A____-D04B-48EB-B3FA-32EB4F0FFAC4`, except the four child
 /// button characteristics the seed gave their own UUIDs.
@@ -100,4 +100,13 @@ public enum SNUUID {
     public static let firmwareControlPoint = sn("0301")
     /// Data.
     public static let firmwareData = sn("0302")
+
+    // MARK: Bond Management Service (§9.3)
+
+    /// Bond Management Service.
+    public static let bondManagement = BluetoothUUID(0x181E)
+    /// Bond Management Control Point.
+    public static let bondManagementControlPoint = BluetoothUUID(0x2AA4)
+    /// Bond Management Feature.
+    public static let bondManagementFeature = BluetoothUUID(0x2AA5)
 }
