@@ -106,6 +106,25 @@ enum LinkBenchmarks {
         let median = times[times.count / 2]
         print(#"{"name": "connect-discover", "ms": \#(format(median)), "runs": \#(runs), "min": \#(format(times.first!)), "max": \#(format(times.last!))}"#)
 
+        // LE Secure Connections Just Works: connect, pair, encrypted (bonds kept in memory and
+        // dropped before each run, so every run pairs).
+        do {
+            var pairTimes: [Double] = []
+            for _ in 0..<runs {
+                try await pair.central.bondStore.removeAllBonds()
+                try await pair.peripheral.bondStore.removeAllBonds()
+                let clock = ContinuousClock()
+                let start = clock.now
+                let (connection, accepted, _) = try await connect(pair, discover: false, exchangeMTU: false)
+                try await connection.pair()
+                guard connection.security.isEncrypted else { throw BenchmarkError("the link is not encrypted after pairing") }
+                pairTimes.append((clock.now - start).inSeconds * 1000)
+                try await disconnect(connection, accepted)
+            }
+            pairTimes.sort()
+            print(#"{"name": "pair-sc-just-works", "ms": \#(format(pairTimes[pairTimes.count / 2])), "runs": \#(runs), "min": \#(format(pairTimes.first!)), "max": \#(format(pairTimes.last!))}"#)
+        }
+
         // Notifications per second (ATT_MTU 23: 20-byte values fit).
         do {
             let (connection, accepted, _) = try await connect(pair, discover: false, exchangeMTU: false)

@@ -21,6 +21,7 @@ from bumble.core import AdvertisingData, UUID
 from bumble.device import Device, Peer
 from bumble.gatt import Characteristic, Service
 from bumble.hci import Address
+from bumble.pairing import PairingConfig
 from bumble.transport import open_transport
 
 SERVICE_UUID = '4E4C1001-7A5A-4B3C-9D1E-0F1A2B3C4D5E'
@@ -48,6 +49,8 @@ async def main(ports, runs, seconds):
             await open_transport(f'tcp-client:127.0.0.1:{ports[1]}') as (psource, psink):
         central = Device.with_hci('central', Address(CENTRAL_ADDRESS), csource, csink)
         peripheral = Device.with_hci('peripheral', Address(PERIPHERAL_ADDRESS), psource, psink)
+        for device in (central, peripheral):
+            device.pairing_config_factory = lambda connection: PairingConfig(sc=True, mitm=False, bonding=False)
         received = {'bytes': 0, 'notifications': 0}
         P = Characteristic.Properties
         write = Characteristic(WRITE_UUID, P.WRITE_WITHOUT_RESPONSE, Characteristic.WRITEABLE, b'')
@@ -97,6 +100,21 @@ async def main(ports, runs, seconds):
             await disconnect(connection, accepted)
         emit(name='connect-discover', ms=round(statistics.median(times), 3), runs=runs,
              min=round(min(times), 3), max=round(max(times), 3))
+
+        # LE Secure Connections Just Works: connect, pair, encrypted (no bonding kept, so every
+        # run pairs; both sides NoInputNoOutput).
+        pair_times = []
+        for _ in range(runs):
+            start = time.perf_counter()
+            connection = await central.connect(Address(PERIPHERAL_ADDRESS), timeout=10)
+            accepted = await asyncio.wait_for(incoming.get(), 10)
+            await connection.pair()
+            if not connection.is_encrypted:
+                raise RuntimeError('the link is not encrypted after pairing')
+            pair_times.append((time.perf_counter() - start) * 1000)
+            await disconnect(connection, accepted)
+        emit(name='pair-sc-just-works', ms=round(statistics.median(pair_times), 3), runs=runs,
+             min=round(min(pair_times), 3), max=round(max(pair_times), 3))
 
         # Notifications per second (ATT_MTU 23).
         connection, accepted, peer, _ = await connect(False, None)
