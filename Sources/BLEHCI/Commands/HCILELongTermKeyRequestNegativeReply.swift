@@ -36,32 +36,5 @@ public struct HCILELongTermKeyRequestNegativeReply: HCICommandCompleting {
     }
 
     /// Status and the handle.
-    public struct ReturnParameters: HCIReturnParameters {
-        /// Status (1 octet).
-        public var status: HCIStatus
-        /// Connection_Handle (2 octets).
-        public var connectionHandle: UInt16
-
-        /// Creates return parameters.
-        public init(status: HCIStatus, connectionHandle: UInt16) {
-            self.status = status
-            self.connectionHandle = connectionHandle
-        }
-
-        /// A failure: `status`, handle zero.
-        public init(failedWith status: HCIStatus) {
-            self.init(status: status, connectionHandle: 0)
-        }
-
-        /// Decodes the fields after Status.
-        public init(status: HCIStatus, fields reader: inout ByteReader) throws(HCIDecodingError) {
-            self.status = status
-            connectionHandle = try reader.requireUInt16("Connection_Handle", of: .returnParameters(HCILELongTermKeyRequestNegativeReply.opcode))
-        }
-
-        /// Encodes the fields after Status.
-        public func encodeFields(into writer: inout ByteWriter) {
-            writer.writeUInt16(connectionHandle)
-        }
-    }
+    public typealias ReturnParameters = HCIConnectionHandleReturnParameters<Self>
 }
