@@ -109,7 +109,7 @@ let package = Package(
         .target(
             name: "DashboardShell",
             dependencies: [
-                "BLECore", "BLE", "BLERuntime", "BLETransport",
+                "BLECore", "BLE", "BLEHost", "BLERuntime", "BLETransport",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 logging, nio,
@@ -141,7 +141,7 @@ let package = Package(
         .target(
             name: "NightlightTool",
             dependencies: [
-                "BLECore", "BLE", "BLESimulation", "BLEToolKit", "Nightlight", "NightlightSimulation",
+                "BLECore", "BLE", "BLEHost", "BLERuntime", "BLESimulation", "BLEToolKit", "Nightlight", "NightlightSimulation",
                 "NightlightStore", "NightlightDashboard", argumentParser, nio, logging,
             ],
             swiftSettings: swiftSettings
@@ -213,7 +213,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-        .testTarget(name: "NightlightToolTests", dependencies: ["BLETesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "NightlightToolTests", dependencies: ["BLECore", "BLEHost", "BLETesting", "NightlightStore", "NightlightTool", logging],
+            swiftSettings: swiftSettings
+        ),
     ]
 )
 

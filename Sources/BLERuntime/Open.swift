@@ -56,19 +56,6 @@ extension Central {
     ) async throws(BLEError) -> Central {
         Central(backend: try await HostBackend.open(spec, sim: sim, configuration: configuration, logger: logger))
     }
-
-    /// Opens a transport and starts our host on it, keeping the central's bonds in `bondFile`
-    /// (a ``FileBondStore``: mode 0600, written atomically; nil keeps them in memory).
-    public static func open(
-        _ spec: TransportSpec,
-        sim: Transports.SimFactory? = nil,
-        bondFile: String?,
-        logger: Logger = Logger(label: "nightlight.ble")
-    ) async throws(BLEError) -> Central {
-        var configuration = BLEHost.Configuration()
-        if let bondFile { configuration.bondStore = FileBondStore(path: bondFile) }
-        return try await open(spec, sim: sim, configuration: configuration, logger: logger)
-    }
 }
 
 extension Central {

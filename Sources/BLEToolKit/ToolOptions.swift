@@ -29,7 +29,7 @@ public struct ToolOptions: ParsableArguments, Sendable {
     @Option(
         name: .long,
         help: ArgumentHelp(
-            "The bond file: the keys of the devices paired with, readable only by you (mode 0600). Default $XDG_STATE_HOME/nightlight/bonds, else ~/.local/state/nightlight/bonds.",
+            "The bond file: the keys of the devices paired with, readable only by you (mode 0600). Default for ble: $XDG_STATE_HOME/nightlight/bonds, else ~/.local/state/nightlight/bonds; nightlight keeps its bonds in its database unless this is given.",
             valueName: "file"
         )
     )

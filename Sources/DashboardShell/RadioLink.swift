@@ -1,5 +1,6 @@
 import BLE
 import BLECore
+import BLEHost
 import BLERuntime
 import BLETransport
 import Foundation
@@ -30,15 +31,15 @@ public actor RadioLink {
         public var clock: any Clock<Duration>
         /// Where the stack logs.
         public var logger: Logger
-        /// The file where the central keeps its bonds (the keys of the devices it paired with,
-        /// readable by its owner only); nil keeps them in memory.
-        public var bondFile: String?
+        /// Where the central keeps its bonds (the keys of the devices it paired with, readable
+        /// by its owner only): the app's database, a bond file, or memory.
+        public var bondStore: any BondStore
 
-        /// Creates a configuration; bonds are kept in memory unless `bondFile` is given.
+        /// Creates a configuration; bonds are kept in memory unless a `bondStore` is given.
         public init(
             transport: TransportSpec = .sim,
             sim: Transports.SimFactory? = nil,
-            bondFile: String? = nil,
+            bondStore: any BondStore = MemoryBondStore(),
             reconnectPolicy: ReconnectPolicy = ReconnectPolicy(),
             idleTimeout: Duration = .seconds(60),
             searchTime: Duration = .seconds(5),
@@ -52,7 +53,7 @@ public actor RadioLink {
             self.searchTime = searchTime
             self.clock = clock
             self.logger = logger
-            self.bondFile = bondFile
+            self.bondStore = bondStore
         }
     }
 
@@ -172,7 +173,9 @@ public actor RadioLink {
         if let opening { return try await opening.value }
         let configuration = configuration
         let task = Task { () throws -> Central in
-            try await Central.open(configuration.transport, sim: configuration.sim, bondFile: configuration.bondFile, logger: configuration.logger)
+            try await Central.open(
+                configuration.transport, sim: configuration.sim, configuration: BLEHost.Configuration(bondStore: configuration.bondStore), logger: configuration.logger
+            )
         }
         opening = task
         defer { opening = nil }

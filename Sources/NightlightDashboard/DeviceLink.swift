@@ -1,4 +1,5 @@
 import BLE
+import BLECore
 import DashboardShell
 import Nightlight
 import Synchronization
@@ -27,6 +28,9 @@ public final class DeviceLink: Sendable {
         public var isClockSet: Bool?
         /// Whether it advertises that it still needs configuring (no child name yet).
         public var needsConfiguration: Bool?
+        /// Whether it advertises an open pairing window (SN profile §9.1, status bit5): it
+        /// accepts a new pairing now; when not, its child button must be held for 3 s first.
+        public var isPairingWindowOpen: Bool?
     }
 
     /// The radio every page shares (the Explorer and the panels too).
@@ -97,9 +101,29 @@ public final class DeviceLink: Sendable {
                 address: discovery.address.description, name: discovery.name, rssi: discovery.rssi,
                 batteryLevel: status?.batteryLevel, isCharging: status?.status.contains(.charging),
                 mode: status?.activeMode.name, isClockSet: status.map { !$0.status.contains(.clockNotSet) },
-                needsConfiguration: status?.status.contains(.needsConfiguration)
+                needsConfiguration: status?.status.contains(.needsConfiguration),
+                isPairingWindowOpen: status?.status.contains(.pairingWindowOpen)
             )
         }
+    }
+
+    /// Deletes this dashboard's bond with the nightlight at `address` (its keys), without
+    /// reaching it: for a nightlight unpaired while out of range. Whether there was one.
+    @discardableResult
+    public func forgetBond(_ address: String) async throws -> Bool {
+        let central = try await radio.openCentral()
+        var removed = false
+        // A SN uses a static random address (§1); a bond made through another backend may
+        // have kept the address as public.
+        for isRandom in [true, false] {
+            guard let peer = try? DeviceAddress(parsing: address, isRandom: isRandom) else { continue }
+            do {
+                if try await central.removeBond(for: peer) { removed = true }
+            } catch {
+                throw DashboardError(.internalServerError, "bondStore", "deleting the keys of \(address) failed: \(error)")
+            }
+        }
+        return removed
     }
 
     /// Disconnects the nightlight now (e.g. when it is unpaired).

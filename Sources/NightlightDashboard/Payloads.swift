@@ -84,6 +84,13 @@ struct PairReport: Codable, Sendable {
     var clock: ClockReport
 }
 
+/// An unpairing's result: the record that was deleted, and whether the nightlight deleted its
+/// bond too (false: it was out of reach and keeps it until it is reset or replaces it).
+struct UnpairReport: Codable, Sendable {
+    var device: PairedDevice
+    var deletedOnNightlight: Bool
+}
+
 /// A saved schedule with its content decoded.
 struct ScheduleRecord: Codable, Sendable {
     var name: String

@@ -14,6 +14,24 @@ extension NightlightError: DashboardErrorConvertible {
             return DashboardError(.badRequest, "invalidValue", message)
         case .childNameRequired: return DashboardError(.badRequest, "childNameRequired", message, field: "childName")
         case .refused: return DashboardError(.unprocessableContent, "refused", message)
+        // §9.1 and §9.4, in the page's words (the profile's messages name the `nightlight` commands).
+        case .pairingWindowClosed:
+            return DashboardError(
+                .conflict, code.rawValue,
+                "the nightlight is not accepting a new pairing: its pairing window is closed. Hold its child button for 3 seconds "
+                    + "(the window then stays open for 60 seconds) and pair again."
+            )
+        case .bondLost:
+            return DashboardError(
+                .conflict, code.rawValue,
+                "the nightlight no longer knows this dashboard: it was reset, or it paired with other phones or computers since "
+                    + "and dropped this dashboard's keys. Pair it again (if it refuses, hold its child button for 3 seconds first)."
+            )
+        case .pairingRequired:
+            return DashboardError(
+                .conflict, code.rawValue,
+                "the nightlight accepts this only from a paired, encrypted link, and this dashboard has no keys for it: pair it again."
+            )
         case .notANightlight: return DashboardError(.badGateway, "notANightlight", message)
         case .bluetooth:
             if let ble = bleError { return DashboardError.fromBLE(ble, message: message, device: "the nightlight") }

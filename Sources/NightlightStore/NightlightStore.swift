@@ -180,7 +180,8 @@ public final class NightlightStore: Sendable {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty {
             do {
-                try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                // The database holds the keys of the paired nightlights: its folder is private.
+                try files.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw StoreError(
                     .cannotOpen,
@@ -190,10 +191,14 @@ public final class NightlightStore: Sendable {
             }
         }
         var isFolder: ObjCBool = false
-        guard files.fileExists(atPath: path, isDirectory: &isFolder) else { return false }
+        guard files.fileExists(atPath: path, isDirectory: &isFolder) else {
+            try createPrivateFile(at: path)
+            return false
+        }
         if isFolder.boolValue {
             throw StoreError(.cannotOpen, "\(path) is a folder, not a database file; choose a file path")
         }
+        try makePrivate(path)
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw StoreError(.cannotOpen, "cannot read \(path); check its permissions")
         }
@@ -204,6 +209,36 @@ public final class NightlightStore: Sendable {
             throw StoreError.notADatabase(path, "it is not an SQLite file")
         }
         return true
+    }
+
+    /// Creates an empty database file that only its owner can read and write (mode 0600);
+    /// SQLite gives its write-ahead log and shared-memory files the same mode. Another process
+    /// creating it at the same moment is not an error.
+    private static func createPrivateFile(at path: String) throws {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        if descriptor >= 0 {
+            closeDescriptor(descriptor)
+        } else if errno != EEXIST {
+            let reason = String(cString: strerror(errno))
+            throw StoreError(.cannotOpen, "cannot create the database file \(path): \(reason); check the folder's permissions or choose another database file")
+        }
+    }
+
+    /// Takes group and other permissions away from the database and its companion files (the
+    /// database holds the keys of the paired nightlights, SN profile §9.4): a database made by
+    /// an earlier version, or copied with a permissive mode, becomes private.
+    private static func makePrivate(_ path: String) throws {
+        for file in [path, path + "-wal", path + "-shm"] {
+            var info = stat()
+            guard stat(file, &info) == 0, info.st_mode & 0o077 != 0 else { continue }
+            guard chmod(file, info.st_mode & 0o700) == 0 else {
+                let reason = String(cString: strerror(errno))
+                throw StoreError(
+                    .cannotOpen,
+                    "\(file) can be read by other users and its mode cannot be changed (\(reason)); run `chmod 600 \(file)` as its owner"
+                )
+            }
+        }
     }
 
     /// Reads an existing file without writing to it: refuses a damaged file, another
@@ -259,4 +294,9 @@ public final class NightlightStore: Sendable {
             return StoreError(.cannotOpen, "cannot open \(path): \(detail); check the file and its permissions")
         }
     }
+}
+
+/// `close(2)`, out of reach of ``NightlightStore/close()``.
+private func closeDescriptor(_ descriptor: Int32) {
+    close(descriptor)
 }

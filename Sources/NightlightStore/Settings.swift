@@ -23,12 +23,7 @@ extension NightlightStore {
         guard !key.rawValue.isEmpty else { throw StoreError.empty("a setting key") }
         try await write("saving the setting \(key)") { db in
             guard let value else { return try Self.deleteSetting(db, key) }
-            try db.execute(
-                literal: """
-                    INSERT INTO setting (key, value, updatedAt) VALUES (\(key.rawValue), \(value), \(self.now()))
-                    ON CONFLICT (key) DO UPDATE SET value = excluded.value, updatedAt = excluded.updatedAt
-                    """
-            )
+            try Self.saveSetting(db, value, for: key, at: self.now())
         }
     }
 
@@ -99,6 +94,15 @@ extension NightlightStore {
 
     static func settingValue(_ db: Database, _ key: SettingKey) throws -> String? {
         try String.fetchOne(db, SQLRequest(literal: "SELECT value FROM setting WHERE key = \(key.rawValue)"))
+    }
+
+    static func saveSetting(_ db: Database, _ value: String, for key: SettingKey, at now: Date) throws {
+        try db.execute(
+            literal: """
+                INSERT INTO setting (key, value, updatedAt) VALUES (\(key.rawValue), \(value), \(now))
+                ON CONFLICT (key) DO UPDATE SET value = excluded.value, updatedAt = excluded.updatedAt
+                """
+        )
     }
 
     static func deleteSetting(_ db: Database, _ key: SettingKey) throws {

@@ -88,6 +88,20 @@ enum StoreSchema {
             )
         }
 
+        migrator.registerMigration("v2-bonds") { db in
+            // The keys of each paired peer (SN profile §9.4): one text record per peer, written
+            // and read by the BLE side; `lastUsed` orders them (the least recently used first).
+            try db.execute(
+                sql: """
+                    CREATE TABLE bond (
+                        peer TEXT NOT NULL PRIMARY KEY COLLATE NOCASE CHECK (peer <> ''),
+                        record TEXT NOT NULL CHECK (record <> ''),
+                        lastUsed DATETIME NOT NULL
+                    )
+                    """
+            )
+        }
+
         return migrator
     }()
 

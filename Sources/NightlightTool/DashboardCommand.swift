@@ -30,8 +30,11 @@ struct DashboardCommand: ToolCommand {
         let transport = try options.tool.resolvedTransport()
         let configuration = DashboardServer.Configuration(
             host: host, port: port, token: token,
-            // The bonds of the `nightlight` commands: the same computer, the same controller.
-            link: .init(transport: transport, sim: ToolEnvironment.simFactory(logger: logger), bondFile: try options.tool.bondFile(), clock: ContinuousClock(), logger: logger),
+            // The bonds of the `nightlight` commands, in the database: the same computer, the same controller.
+            link: .init(
+                transport: transport, sim: ToolEnvironment.simFactory(logger: logger), bondStore: try await options.bondStore(store),
+                clock: ContinuousClock(), logger: logger
+            ),
             logger: logger
         )
         let server = try await DashboardServer.make(configuration, store: store)

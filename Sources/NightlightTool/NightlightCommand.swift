@@ -136,7 +136,7 @@ struct UnpairCommand: ToolCommand {
         let store = try options.openStore()
         defer { try? store.close() }
         let device = try await store.findDevice(target)
-        let central = try await options.tool.openCentral()
+        let central = try await options.openCentral(store: store)
         var deletedOnDevice = false
         do {
             let peripheral = try await Target.find(device.address, on: central)

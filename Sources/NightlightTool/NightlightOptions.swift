@@ -1,5 +1,7 @@
 import ArgumentParser
 import BLE
+import BLEHost
+import BLERuntime
 import BLEToolKit
 import Foundation
 import Nightlight
@@ -23,6 +25,24 @@ struct NightlightOptions: ParsableArguments, Sendable {
     /// Opens the store.
     func openStore() throws -> NightlightStore {
         try NightlightStore(path: db ?? NightlightStore.defaultPath())
+    }
+
+    /// Where the app keeps its bonds: the file of `--bonds FILE` when given, else the database
+    /// (``DatabaseBondStore``, which first imports, once, the bonds of earlier versions from the
+    /// tools' bond file).
+    func bondStore(_ store: NightlightStore) async throws -> any BondStore {
+        if let file = tool.bonds { return FileBondStore(path: file) }
+        let database = DatabaseBondStore(store)
+        try await database.importOnce(from: try ToolEnvironment.defaultBondFile(), logger: tool.logger("nightlight"))
+        return database
+    }
+
+    /// Opens a central on the transport with its bonds in ``bondStore(_:)``.
+    func openCentral(store: NightlightStore) async throws -> Central {
+        let spec = try tool.resolvedTransport()
+        let logger = tool.logger()
+        let configuration = BLEHost.Configuration(bondStore: try await bondStore(store))
+        return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), configuration: configuration, logger: logger)
     }
 
 }
@@ -52,7 +72,7 @@ struct Session {
                 throw ToolError(error.message)
             }
         }
-        let central = try await options.tool.openCentral()
+        let central = try await options.openCentral(store: store)
         do {
             let peripheral = try await Target.find(paired?.address ?? target, on: central)
             let client = NightlightClient(peripheral)

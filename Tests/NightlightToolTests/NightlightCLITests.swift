@@ -63,40 +63,62 @@ struct NightlightCLITests {
         #expect(missing.stderr.hasPrefix("nightlight: error: "))
     }
 
+    /// The permission bits of `path`.
+    static func mode(_ path: String) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int) & 0o777
+    }
+
     @Test func pairBondsAndUnpairDeletesTheBondOnTheNightlightToo() async throws {
         let cli = try CLI()
         let paired = try await cli.json("pair", "SN-0002")
         #expect(paired["security"] as? String == "paired")
-        let bondFile = cli.runner.deviceDirectory.appending(path: "state/nightlight/bonds").path
-        let mode = try #require(try FileManager.default.attributesOfItem(atPath: bondFile)[.posixPermissions] as? Int)
-        #expect(mode & 0o777 == 0o600, "the keys are readable by their owner only")
-        #expect(try String(contentsOfFile: bondFile, encoding: .utf8).contains("peer=C4:4E:4C:00:00:02/random"))
+        // The keys are in the app's database (§9.4), readable by its owner only; `ble`'s bond
+        // file is not touched.
+        #expect(try Self.mode(cli.db) == 0o600, "the keys are readable by their owner only")
+        let toolBondFile = cli.runner.deviceDirectory.appending(path: "state/nightlight/bonds").path
+        #expect(!FileManager.default.fileExists(atPath: toolBondFile))
         let text = try await cli.run("pair", "SN-0002")
         #expect(text.status == 0, "\(text.stderr)")
         #expect(text.stdout.contains("Link: encrypted with the existing bond."), "\(text.stdout)")
 
-        // Another computer (its own bonds): the nightlight's window is closed.
-        let elsewhere = ["XDG_STATE_HOME": cli.runner.deviceDirectory.appending(path: "elsewhere").path]
-        let refused = try await cli.runner.run(["pair", "SN-0002", "--db", cli.db], timeout: .seconds(60), environment: elsewhere)
+        // Another computer (its own database): the nightlight's window is closed.
+        let elsewhere = cli.runner.deviceDirectory.appending(path: "elsewhere/nightlight.sqlite").path
+        let refused = try await cli.runner.run(["pair", "SN-0002", "--db", elsewhere], timeout: .seconds(60))
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("is not accepting a new pairing"), "\(refused.stderr)")
         #expect(refused.stderr.contains("hold the nightlight's child button for 3 s"), "\(refused.stderr)")
         let hold = try await cli.run("simulate", "hold", "SN-0002", "--seconds", "3")
         #expect(hold.status == 0, "\(hold.stderr)")
         #expect(hold.stdout.contains("hold: the pairing window is open for 60 s"), "\(hold.stdout)")
-        let accepted = try await cli.runner.run(["pair", "SN-0002", "--db", cli.db], timeout: .seconds(60), environment: elsewhere)
+        let accepted = try await cli.runner.run(["pair", "SN-0002", "--db", elsewhere], timeout: .seconds(60))
         #expect(accepted.status == 0, "\(accepted.stderr)")
         #expect(accepted.stdout.contains("Link: paired and bonded"), "\(accepted.stdout)")
 
-        let unpaired = try await cli.runner.run(["unpair", "Mia", "--db", cli.db, "--json"], timeout: .seconds(60), environment: elsewhere)
+        let unpaired = try await cli.runner.run(["unpair", "Mia", "--db", elsewhere, "--json"], timeout: .seconds(60))
         #expect(unpaired.status == 0, "\(unpaired.stderr)")
         let record = try #require(try unpaired.json() as? [String: Any])
         #expect(record["deletedOnDevice"] as? Bool == true)
-        let elsewhereBonds = cli.runner.deviceDirectory.appending(path: "elsewhere/nightlight/bonds").path
-        #expect(try !String(contentsOfFile: elsewhereBonds, encoding: .utf8).contains("C4:4E:4C:00:00:02"), "our copy is gone too")
-        // The nightlight has no bond left: its window is open to the first computer again.
-        let repaired = try await cli.run("pair", "SN-0002")
-        #expect(repaired.status == 0, "\(repaired.stderr)")
+        let again = try await cli.runner.run(["pair", "SN-0002", "--db", elsewhere], timeout: .seconds(60))
+        #expect(again.stdout.contains("Link: paired and bonded"), "our copy is gone too: \(again.stdout) \(again.stderr)")
+    }
+
+    @Test func bondsOfEarlierVersionsAreImportedFromTheToolsBondFileOnce() async throws {
+        let cli = try CLI()
+        // As an earlier version kept them: in the tools' bond file.
+        let toolBondFile = cli.runner.deviceDirectory.appending(path: "state/nightlight/bonds").path
+        let paired = try await cli.json("pair", "SN-0002", "--bonds", toolBondFile)
+        #expect(paired["security"] as? String == "paired")
+        #expect(try String(contentsOfFile: toolBondFile, encoding: .utf8).contains("peer=C4:4E:4C:00:00:02/random"))
+
+        // This version finds them there, copies them into the database and encrypts with them.
+        let text = try await cli.run("pair", "SN-0002")
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("Link: encrypted with the existing bond."), "\(text.stdout) \(text.stderr)")
+        // Once: a bond file removed afterwards changes nothing.
+        try FileManager.default.removeItem(atPath: toolBondFile)
+        let later = try await cli.run("status", "Mia")
+        #expect(later.status == 0, "\(later.stderr)")
+        #expect(try await cli.run("pair", "SN-0002").stdout.contains("Link: encrypted with the existing bond."))
     }
 
     @Test func schedulesGoToTheDeviceAndTheLibrary() async throws {

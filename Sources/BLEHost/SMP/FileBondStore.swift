@@ -71,22 +71,7 @@ public actor FileBondStore: BondStore {
 
     /// The file's text for `bonds`.
     static func format(_ bonds: [SecurityBond]) -> String {
-        var lines = [header]
-        for bond in bonds {
-            var fields = [
-                "peer=\(bond.peer)/\(bond.peer.isRandom ? "random" : "public")",
-                "size=\(bond.keySize)",
-                "auth=\(bond.isAuthenticated ? 1 : 0)",
-                "sc=\(bond.isSecureConnections ? 1 : 0)",
-            ]
-            if let key = bond.centralKey { fields.append("central=\(key.key.hexString):\(key.ediv):\(key.rand)") }
-            if let key = bond.peripheralKey { fields.append("peripheral=\(key.key.hexString):\(key.ediv):\(key.rand)") }
-            if let irk = bond.peerIdentityResolvingKey { fields.append("irk=\(irk.hexString)") }
-            if let csrk = bond.peerSignatureKey { fields.append("csrk=\(csrk.hexString)") }
-            if let csrk = bond.localSignatureKey { fields.append("local-csrk=\(csrk.hexString)") }
-            lines.append("bond " + fields.joined(separator: " "))
-        }
-        return lines.joined(separator: "\n") + "\n"
+        ([header] + bonds.map(\.record)).joined(separator: "\n") + "\n"
     }
 
     /// The bonds of a file's text; throws naming the line that is wrong.
@@ -99,89 +84,12 @@ public actor FileBondStore: BondStore {
         var bonds: [SecurityBond] = []
         for (index, line) in lines.enumerated().dropFirst() where !line.isEmpty {
             do {
-                bonds.append(try parseBond(line))
-            } catch let problem as LineProblem {
-                throw BondStoreError(path: path, "line \(index + 1): \(problem.text)")
+                bonds.append(try SecurityBond(record: line))
             } catch {
-                throw BondStoreError(path: path, "line \(index + 1): \(error)")
+                throw BondStoreError(path: path, "line \(index + 1): \(error.problem)")
             }
         }
         return bonds
-    }
-
-    private struct LineProblem: Error {
-        let text: String
-        init(_ text: String) { self.text = text }
-    }
-
-    private static func parseBond(_ line: String) throws -> SecurityBond {
-        let words = line.split(separator: " ").map(String.init)
-        guard words.first == "bond" else { throw LineProblem("expected a line starting with 'bond'") }
-        var fields: [String: String] = [:]
-        for word in words.dropFirst() {
-            guard let equals = word.firstIndex(of: "=") else { throw LineProblem("'\(word)' is not name=value") }
-            let name = String(word[..<equals])
-            guard fields[name] == nil else { throw LineProblem("'\(name)' appears twice") }
-            fields[name] = String(word[word.index(after: equals)...])
-        }
-        guard let peerText = fields["peer"] else { throw LineProblem("the peer address is missing") }
-        let parts = peerText.split(separator: "/").map(String.init)
-        guard parts.count == 2, parts[1] == "random" || parts[1] == "public" else {
-            throw LineProblem("peer must be ADDRESS/public or ADDRESS/random, not '\(peerText)'")
-        }
-        let peer = try DeviceAddress(parsing: parts[0], isRandom: parts[1] == "random")
-        guard let sizeText = fields["size"], let size = Int(sizeText), (7...16).contains(size) else {
-            throw LineProblem("size must be a key size of 7…16")
-        }
-        return SecurityBond(
-            peer: peer,
-            centralKey: try fields["central"].map(parseKey),
-            peripheralKey: try fields["peripheral"].map(parseKey),
-            peerIdentityResolvingKey: try fields["irk"].map { try parseKeyBytes($0, "irk") },
-            peerSignatureKey: try fields["csrk"].map { try parseKeyBytes($0, "csrk") },
-            localSignatureKey: try fields["local-csrk"].map { try parseKeyBytes($0, "local-csrk") },
-            keySize: size,
-            isAuthenticated: try flag(fields["auth"], "auth"),
-            isSecureConnections: try flag(fields["sc"], "sc")
-        )
-    }
-
-    private static func flag(_ text: String?, _ name: String) throws -> Bool {
-        switch text {
-        case "1": return true
-        case "0": return false
-        default: throw LineProblem("\(name) must be 0 or 1")
-        }
-    }
-
-    private static func parseKey(_ text: String) throws -> SMPLongTermKey {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
-        guard parts.count == 3, let ediv = UInt16(parts[1]), let rand = UInt64(parts[2]) else {
-            throw LineProblem("a key must be KEY:EDIV:RAND, not '\(text)'")
-        }
-        return SMPLongTermKey(key: try parseKeyBytes(parts[0], "key"), ediv: ediv, rand: rand)
-    }
-
-    private static func parseKeyBytes(_ text: String, _ name: String) throws -> [UInt8] {
-        let digits = Array(text.utf8)
-        guard digits.count == 32 else { throw LineProblem("\(name) must be 32 hex digits") }
-        var bytes: [UInt8] = []
-        for index in stride(from: 0, to: 32, by: 2) {
-            guard let high = hexValue(digits[index]), let low = hexValue(digits[index + 1]) else {
-                throw LineProblem("\(name) must be 32 hex digits")
-            }
-            bytes.append(high << 4 | low)
-        }
-        return bytes
-    }
-
-    private static func hexValue(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 
     // MARK: Files

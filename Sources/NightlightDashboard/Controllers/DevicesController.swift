@@ -22,12 +22,7 @@ struct DevicesController {
         api.get("devices") { _, _ in JSONBody.response(try await store.devices()) }
         api.get("limits") { _, _ in JSONBody.response(SNLimits()) }
         api.post("devices/pair") { request, _ in try await pair(request) }
-        api.delete("devices/:address") { _, context in
-            let address = try RequestInput.address(context)
-            let device = try await store.unpair(address)
-            await link.disconnect(address)
-            return JSONBody.response(device)
-        }
+        api.delete("devices/:address") { _, context in try await unpair(context) }
         api.get("devices/:address/status") { _, context in try await status(context) }
         api.put("devices/:address/child-name") { request, context in
             let body = try await JSONBody.decode(ChildNameRequest.self, from: request)
@@ -150,6 +145,28 @@ struct DevicesController {
             return PairReport(device: device, clock: try await syncClock(client, address: device.address, force: false, accept: false))
         }
         return JSONBody.response(report, status: wasPaired ? .ok : .created)
+    }
+
+    /// Unpairing (§9.4): when the nightlight is in range, it is asked to delete this dashboard's
+    /// bond (Bond Management op 0x03) and our keys go with it; out of range, only our keys go
+    /// (it keeps its copy until it is reset or replaces it). Then the record and its history.
+    private func unpair(_ context: DashboardContext) async throws -> Response {
+        let address = try RequestInput.address(context)
+        guard try await store.device(address: address) != nil else {
+            throw DashboardError(.notFound, "deviceNotFound", "no paired nightlight has the address \(address)")
+        }
+        var deletedOnNightlight = false
+        do {
+            deletedOnNightlight = try await operations.onDevice(address) { client in try await client.unpair() }
+        } catch let error as DashboardError where error.code == "busy" {
+            throw error
+        } catch {
+            // Not in range, or not answering: only this dashboard's keys go.
+            try await link.forgetBond(address)
+        }
+        let device = try await store.unpair(address)
+        await link.disconnect(address)
+        return JSONBody.response(UnpairReport(device: device, deletedOnNightlight: deletedOnNightlight))
     }
 
     private func status(_ context: DashboardContext) async throws -> Response {
