@@ -62,7 +62,7 @@ class Environment:
         self.sim_dir = os.path.join(tmp, "sim")
         self.db = os.path.join(tmp, "nightlight.sqlite")
         os.makedirs(self.sim_dir)
-        # XDG_STATE_HOME: the bonds the commands and the dashboard share stay with the run.
+        # XDG_STATE_HOME: the tools' state (the bond file an earlier version kept) stays with the run.
         self.variables = dict(os.environ, NIGHTLIGHT_SIM_DIR=self.sim_dir, XDG_STATE_HOME=os.path.join(tmp, "state"), NO_COLOR="1")
         self.variables.pop("NIGHTLIGHT_TRANSPORT", None)
 

@@ -1,29 +1,53 @@
 // What a section shows when it cannot: a banner with the failure and a retry, the page of a
 // nightlight that is not paired, and a section whose module could not be loaded.
-// Hooks: [data-test="banner"], [data-test="banner-retry"], [data-test="not-paired"],
-// [data-test="load-failed"].
+// Hooks: [data-test="banner"], [data-test="banner-retry"], [data-test="banner-pair-again"],
+// [data-test="not-paired"], [data-test="load-failed"].
 
 import { ApiError } from "../lib/api.js";
 import { h, icon } from "../lib/dom.js";
 
+/** The errors that mean the nightlight no longer has this dashboard's keys (SN profile §9.4), and what the banner says of them. */
+const KEYS_LOST = {
+  bondLost: "It was reset, or it has paired with other phones or computers since and dropped this dashboard's keys. "
+    + "Pair it again; if it refuses, hold its child button for 3 seconds first.",
+  pairingRequired: "It accepts this only from a paired, encrypted link, and this dashboard has no keys for it. Pair it again.",
+};
+
+/** The address of the nightlight the page shows (#/ROUTE/ADDRESS), or null. */
+function shownAddress() {
+  const address = location.hash.replace(/^#\/?/, "").split("/")[1];
+  return address ? decodeURIComponent(address) : null;
+}
+
 /**
- * A banner for an error, with a retry button (and a way to pairing when the nightlight is
- * gone). `who` names the nightlight ("Mia · SN-0002", or "the nightlight").
+ * A banner for an error, with a retry button (a way to pairing when the nightlight is gone, and
+ * to pairing it again when it lost this dashboard's keys). `who` names the nightlight ("Mia ·
+ * SN-0002", or "the nightlight").
  */
 export function failureBanner(error, retry, who = "the nightlight") {
   let title = "Something went wrong";
+  const code = error instanceof ApiError ? error.code : null;
+  const keysLost = code && Object.hasOwn(KEYS_LOST, code) ? KEYS_LOST[code] : null;
   if (error instanceof ApiError) {
     if (error.status === 0) title = "No connection to the dashboard";
+    else if (keysLost) title = `${who === "the nightlight" ? "The nightlight" : who} no longer knows this dashboard`;
     else if ([502, 503, 504].includes(error.status)) title = `Can't reach ${who}`;
-    else if (error.code === "deviceNotFound") title = "This nightlight is not paired";
+    else if (code === "deviceNotFound") title = "This nightlight is not paired";
   }
-  const gone = error instanceof ApiError && error.code === "deviceNotFound";
+  let action;
+  if (code === "deviceNotFound") {
+    action = h("a", { class: "button secondary", href: "#/pair" }, "Go to pairing");
+  } else if (keysLost) {
+    const address = shownAddress();
+    action = h("a", { class: "button primary", href: address ? `#/pair/${address}` : "#/pair", dataset: { test: "banner-pair-again" } },
+      icon("bluetooth"), "Pair again");
+  } else {
+    action = h("button", { type: "button", class: "button secondary", dataset: { test: "banner-retry" }, onclick: retry }, icon("refresh"), "Try again");
+  }
   return h("div", { class: "banner", role: "alert", dataset: { test: "banner" } },
     icon("alert"),
-    h("p", null, h("strong", null, title), h("br"), h("span", { text: error?.message ?? String(error) })),
-    gone
-      ? h("a", { class: "button secondary", href: "#/pair" }, "Go to pairing")
-      : h("button", { type: "button", class: "button secondary", dataset: { test: "banner-retry" }, onclick: retry }, icon("refresh"), "Try again"));
+    h("p", null, h("strong", null, title), h("br"), h("span", { text: keysLost ?? error?.message ?? String(error) })),
+    action);
 }
 
 /** Shows a failure banner at the top of a view (replacing the previous one); the retry removes it first. */

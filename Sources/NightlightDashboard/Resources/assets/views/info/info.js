@@ -54,16 +54,19 @@ export async function render(container, ctx) {
     const name = identity.childName ? `${identity.childName}'s nightlight (${identity.deviceName})` : identity.deviceName;
     const ok = await confirmDialog({
       title: `Unpair ${name}?`,
-      message: "Its battery and clock history is deleted from this dashboard. You can pair it again later.",
+      message: "It forgets this dashboard's keys (when it is in range), and its battery and clock history is deleted from this dashboard. You can pair it again later.",
       confirm: "Unpair",
       danger: true,
       test: "unpair-dialog",
     });
     if (!ok) return;
     try {
-      await api("DELETE", nightlightPath(ctx.address));
+      const answer = await api("DELETE", nightlightPath(ctx.address));
       const devices = await ctx.reloadDevices();
-      toast(`${name} is unpaired.`, "success");
+      toast(answer.deletedOnNightlight
+        ? `${name} is unpaired; it forgot this dashboard too.`
+        : `${name} is unpaired here. It was out of reach, so it keeps this dashboard's keys until it is reset (hold its button 10 seconds).`,
+      answer.deletedOnNightlight ? "success" : "info");
       const next = devices.find((device) => device.childName) ?? devices[0];
       ctx.navigate(next ? `#/dashboard/${next.address}` : "#/pair");
     } catch (error) {

@@ -1,11 +1,17 @@
-// Pairing (#/pair): the nightlights heard nearby (GET /api/scan), and pairing one with the
-// child's name (POST /api/devices/pair), then its dashboard.
+// Pairing (#/pair, or #/pair/ADDRESS to open that nightlight's form at once): the nightlights
+// heard nearby (GET /api/scan), whether each accepts a pairing now (its pairing window, SN §9.1),
+// and pairing one with the child's name (POST /api/devices/pair), then its dashboard. A paired
+// nightlight can be paired again (after a reset, or when it dropped this dashboard's keys). A
+// nightlight whose pairing window is closed gets the steps to open it (hold the child button 3 s).
 // Hooks: [data-test="rescan"], [data-test="scan-list"], [data-test="scan-item"][data-address],
 // [data-test="scan-empty"], [data-test="scanning"], [data-test="needs-setup"], [data-test="paired-badge"],
-// [data-test="pair-open"] (shows the pairing form), [data-test="pair-child-name"] (input,
-// data-field="childName"), [data-test="pair-submit"], [data-test="pair-cancel"], [data-test="open-dashboard"].
+// [data-test="window-open"], [data-test="window-closed"], [data-test="pair-open"] (shows the pairing
+// form), [data-test="pair-again"] (the same for a paired nightlight), [data-test="pair-child-name"]
+// (input, data-field="childName"), [data-test="pair-submit"], [data-test="pair-cancel"],
+// [data-test="hold-guide"] (the steps to open the pairing window), [data-test="wanted-missing"]
+// (#/pair/ADDRESS not heard), [data-test="open-dashboard"].
 
-import { api } from "../../lib/api.js";
+import { api, ApiError } from "../../lib/api.js";
 import { h, icon } from "../../lib/dom.js";
 import { clearErrors, showError, toast } from "../../lib/feedback.js";
 import { clockNotice } from "../../model/clock.js";
@@ -32,6 +38,8 @@ export async function render(container, ctx) {
     list);
 
   let alive = true;
+  // #/pair/ADDRESS: that nightlight's form opens once it is heard.
+  let wanted = wantedAddress();
 
   async function scan() {
     rescan.disabled = true;
@@ -45,6 +53,16 @@ export async function render(container, ctx) {
       const open = list.querySelector(".pair-form")?.closest("[data-test='scan-item']");
       const items = heard.map((item) => (open?.dataset.address === item.address ? open : scanItem(item, ctx)));
       list.replaceChildren(...(items.length ? items : [emptyState()]));
+      if (wanted) {
+        const card = items.find((item) => item.dataset?.address?.toUpperCase() === wanted);
+        if (card) {
+          card.querySelector("[data-test='pair-open'], [data-test='pair-again']")?.click();
+          card.scrollIntoView({ block: "center" });
+        } else {
+          list.prepend(wantedMissing(wanted));
+        }
+        wanted = null;
+      }
     } catch (error) {
       if (!alive) return;
       list.replaceChildren();
@@ -60,6 +78,31 @@ export async function render(container, ctx) {
   return () => {
     alive = false;
   };
+}
+
+/** The address of #/pair/ADDRESS (uppercased), or null. */
+function wantedAddress() {
+  const [, route, address] = location.hash.replace(/^#\/?/, "#/").split("/");
+  return route === "pair" && address ? decodeURIComponent(address).toUpperCase() : null;
+}
+
+function wantedMissing(address) {
+  return h("li", { class: "card empty", dataset: { test: "wanted-missing" } },
+    icon("bluetooth"),
+    h("h2", null, "That nightlight was not heard"),
+    h("p", null, `${address} did not answer the scan. Switch it on, bring it close to this computer, then scan again.`));
+}
+
+/** The steps that open a nightlight's pairing window (SN profile §9.1). */
+function holdGuide() {
+  return h("div", { class: "hold-guide", role: "alert", dataset: { test: "hold-guide" } },
+    h("h3", null, icon("alert"), "Hold its button first"),
+    h("p", { class: "muted small" },
+      "This nightlight has paired with another phone or computer, so it accepts a new one only for a minute after its child button is held."),
+    h("ol", null,
+      h("li", null, "Find the nightlight's child button (the one the child presses)."),
+      h("li", null, "Hold it down for 3 seconds, then let go. (A short press only switches the light; do not hold it 10 seconds: that resets the nightlight.)"),
+      h("li", null, "Within a minute, press Pair again below.")));
 }
 
 function emptyState() {
@@ -89,7 +132,9 @@ function scanItem(item, ctx) {
       h("div", { class: "scan-title" },
         h("span", { class: "scan-name", id: titleId }, paired?.childName ? `${paired.childName} · ${item.name}` : item.name),
         item.needsConfiguration && h("span", { class: "badge warn", dataset: { test: "needs-setup" } }, "Needs setup"),
-        paired && h("span", { class: "badge ok", dataset: { test: "paired-badge" } }, icon("check"), "Paired")),
+        paired && h("span", { class: "badge ok", dataset: { test: "paired-badge" } }, icon("check"), "Paired"),
+        !paired && item.isPairingWindowOpen === true && h("span", { class: "badge ok", dataset: { test: "window-open" } }, "Ready to pair"),
+        !paired && item.isPairingWindowOpen === false && h("span", { class: "badge warn", dataset: { test: "window-closed" }, title: "Hold its child button for 3 seconds to let it pair" }, "Hold button to pair")),
       h("span", { class: "muted small mono" }, item.address)));
 
   const meta = h("div", { class: "scan-meta" },
@@ -99,10 +144,10 @@ function scanItem(item, ctx) {
     !item.isClockSet && h("span", null, icon("clock"), "Clock not set"));
 
   const actions = h("div", { class: "button-row" });
-  if (paired) {
-    actions.append(h("a", { class: "button primary", href: `#/dashboard/${paired.address}`, dataset: { test: "open-dashboard" } }, "Open dashboard"));
-  } else {
-    const open = h("button", { type: "button", class: "button primary", dataset: { test: "pair-open" }, "aria-describedby": titleId, onclick: () => {
+  const open = h("button", {
+    type: "button", class: paired ? "button secondary" : "button primary", dataset: { test: paired ? "pair-again" : "pair-open" },
+    "aria-describedby": titleId,
+    onclick: () => {
       actions.hidden = true;
       const form = pairForm(item, ctx, () => {
         form.remove();
@@ -111,9 +156,12 @@ function scanItem(item, ctx) {
       });
       li.append(form);
       form.querySelector("input").focus();
-    } }, icon("bluetooth"), "Pair");
-    actions.append(open);
+    },
+  }, icon("bluetooth"), paired ? "Pair again" : "Pair");
+  if (paired) {
+    actions.append(h("a", { class: "button primary", href: `#/dashboard/${paired.address}`, dataset: { test: "open-dashboard" } }, "Open dashboard"));
   }
+  actions.append(open);
   li.append(top, meta, actions);
   return li;
 }
@@ -142,9 +190,12 @@ function pairForm(item, ctx, cancel) {
       submit,
       h("button", { type: "button", class: "button secondary", dataset: { test: "pair-cancel" }, onclick: cancel }, "Cancel")));
 
+  if (item.isPairingWindowOpen === false) form.prepend(holdGuide());
+
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     clearErrors(form);
+    form.querySelector("[data-test='hold-guide']")?.remove();
     submit.disabled = true;
     submit.setAttribute("aria-busy", "true");
     const childName = input.value.trim();
@@ -157,8 +208,14 @@ function pairForm(item, ctx, cancel) {
       if (notice) toast(notice, "info");
       ctx.navigate(`#/dashboard/${answer.device.address}`);
     } catch (error) {
-      showError(form, error);
-      input.focus();
+      if (error instanceof ApiError && error.code === "pairingWindowClosed") {
+        form.prepend(holdGuide());
+        submit.textContent = "Pair again";
+        submit.focus();
+      } else {
+        showError(form, error);
+        input.focus();
+      }
     } finally {
       submit.disabled = false;
       submit.removeAttribute("aria-busy");
