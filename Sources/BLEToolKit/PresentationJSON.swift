@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Keys are sorted and slashes are not escaped, so the same value always prints the same text.
 /// Optional fields are written as `null` rather than left out, so every object of a kind has the
-/// same keys. Two layouts: ``Layout/pretty`` for a whole document (`ble scan`, `ble inspect`,
+/// same keys. Dates are ISO 8601 in UTC with milliseconds (``Timestamp/iso8601(_:)``), never
+/// Foundation's seconds since 2001. Two layouts: ``Layout/pretty`` for a whole document (`ble scan`, `ble inspect`,
 /// `ble read`), ``Layout/line`` for one JSON object per line as values arrive (`ble subscribe`,
 /// `ble rssi`, i.e. JSON Lines).
 public enum PresentationJSON {
@@ -26,6 +27,10 @@ public enum PresentationJSON {
         encoder.outputFormatting = layout == .pretty
             ? [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
             : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(Timestamp.iso8601(date))
+        }
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 }

@@ -46,9 +46,8 @@ public struct ToolOptions: ParsableArguments, Sendable {
     }
 
     /// The bond file: `--bonds`, else ``ToolEnvironment/defaultBondFile(environment:)``.
-    public func bondFile() throws -> String {
-        if let bonds { return bonds }
-        return try ToolEnvironment.defaultBondFile()
+    public func bondFile() -> String {
+        bonds ?? ToolEnvironment.defaultBondFile()
     }
 
     /// The transport spec: the flag, else NIGHTLIGHT_TRANSPORT, else `sim`.
@@ -75,7 +74,7 @@ public struct ToolOptions: ParsableArguments, Sendable {
     public func openCentral() async throws -> Central {
         let spec = try resolvedTransport()
         let logger = logger()
-        return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), bondFile: try bondFile(), logger: logger)
+        return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), bondFile: bondFile(), logger: logger)
     }
 }
 
@@ -91,28 +90,12 @@ public enum ToolEnvironment {
     /// The tool's name in error lines (`ble: error: …`, `nightlight: error: …`).
     @TaskLocal public static var toolName = "ble"
 
-    /// Where virtual devices keep their settings between runs (their "flash"):
-    /// `$NIGHTLIGHT_SIM_DIR`, else `$XDG_STATE_HOME/nightlight/sim`, else
-    /// `~/.local/state/nightlight/sim`.
-    public static var deviceDirectory: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let explicit = environment["NIGHTLIGHT_SIM_DIR"], !explicit.isEmpty { return explicit }
-        return (ToolPaths.stateDirectory(environment: environment) as NSString).appendingPathComponent("sim")
-    }
+    /// Where virtual devices keep their settings between runs: ``ToolPaths/deviceDirectory(environment:)``.
+    public static var deviceDirectory: String { ToolPaths.deviceDirectory() }
 
-    /// The bond file of the tools' central: `$XDG_STATE_HOME/nightlight/bonds` when
-    /// `XDG_STATE_HOME` is an absolute path, else `$HOME/.local/state/nightlight/bonds`.
-    ///
-    /// Throws ``ToolError`` when neither is set (give `--bonds FILE`).
-    public static func defaultBondFile(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String {
-        if let state = environment["XDG_STATE_HOME"], state.hasPrefix("/") {
-            return (state as NSString).appendingPathComponent("nightlight/bonds")
-        }
-        // $HOME, not NSHomeDirectory(): on Linux that is the passwd entry and ignores $HOME.
-        guard let home = environment["HOME"], home.hasPrefix("/") else {
-            throw ToolError("cannot find the bond file: neither XDG_STATE_HOME nor HOME is set to an absolute path; give --bonds FILE")
-        }
-        return (home as NSString).appendingPathComponent(".local/state/nightlight/bonds")
+    /// The bond file of the tools' central: ``ToolPaths/bondFile(environment:)``.
+    public static func defaultBondFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        ToolPaths.bondFile(environment: environment)
     }
 
     /// The `sim` transport: a world with the catalog's demo devices.

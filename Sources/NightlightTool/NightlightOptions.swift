@@ -33,7 +33,7 @@ struct NightlightOptions: ParsableArguments, Sendable {
     func bondStore(_ store: NightlightStore) async throws -> any BondStore {
         if let file = tool.bonds { return FileBondStore(path: file) }
         let database = DatabaseBondStore(store)
-        try await database.importOnce(from: try ToolEnvironment.defaultBondFile(), logger: tool.logger("nightlight"))
+        try await database.importOnce(from: ToolEnvironment.defaultBondFile(), logger: tool.logger("nightlight"))
         return database
     }
 

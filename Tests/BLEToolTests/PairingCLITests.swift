@@ -203,9 +203,15 @@ struct PairingCLITests {
     }
 
     @Test func theDefaultBondFileFollowsXDGThenHome() throws {
-        #expect(try ToolEnvironment.defaultBondFile(environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/ana"]) == "/state/nightlight/bonds")
-        #expect(try ToolEnvironment.defaultBondFile(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/ana"]) == "/home/ana/.local/state/nightlight/bonds")
-        #expect(try ToolEnvironment.defaultBondFile(environment: ["HOME": "/home/ana"]) == "/home/ana/.local/state/nightlight/bonds")
-        #expect(throws: ToolError.self) { try ToolEnvironment.defaultBondFile(environment: [:]) }
+        #expect(ToolEnvironment.defaultBondFile(environment: ["XDG_STATE_HOME": "/state", "HOME": "/home/ana"]) == "/state/nightlight/bonds")
+        #expect(ToolEnvironment.defaultBondFile(environment: ["XDG_STATE_HOME": "relative", "HOME": "/home/ana"]) == "/home/ana/.local/state/nightlight/bonds")
+        #expect(ToolEnvironment.defaultBondFile(environment: ["HOME": "/home/ana"]) == "/home/ana/.local/state/nightlight/bonds")
+        #expect(ToolEnvironment.defaultBondFile(environment: [:]).hasSuffix("/.local/state/nightlight/bonds"), "the account's home when HOME is unset")
+        // The virtual devices' flash follows the same rules ($HOME, not the account's home), so
+        // two users of one account, or a test with its own HOME, never share devices.
+        #expect(ToolPaths.deviceDirectory(environment: ["HOME": "/home/ana"]) == "/home/ana/.local/state/nightlight/sim")
+        #expect(ToolPaths.deviceDirectory(environment: ["HOME": "/home/ana", "XDG_STATE_HOME": "/state"]) == "/state/nightlight/sim")
+        #expect(ToolPaths.deviceDirectory(environment: ["HOME": "/home/ana", "XDG_STATE_HOME": "state"]) == "/home/ana/.local/state/nightlight/sim")
+        #expect(ToolPaths.deviceDirectory(environment: ["HOME": "/home/ana", "NIGHTLIGHT_SIM_DIR": "/tmp/sim"]) == "/tmp/sim")
     }
 }

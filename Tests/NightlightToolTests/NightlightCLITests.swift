@@ -50,6 +50,13 @@ struct NightlightCLITests {
         let list = try await cli.runner.run(["devices", "--db", cli.db, "--json"])
         let devices = try #require(try list.json() as? [[String: Any]])
         #expect(devices.compactMap { $0["childName"] as? String }.sorted() == ["Leo", "Mia"])
+        // Times are ISO 8601 with a zone, not Foundation's seconds since 2001.
+        for device in devices {
+            for key in ["pairedAt", "lastSeen"] {
+                let text = try #require(device[key] as? String, "\(key): \(device)")
+                #expect(text.wholeMatch(of: /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z/) != nil, "\(key): \(text)")
+            }
+        }
 
         let renamed = try await cli.json("name", "Leo", "Leonard")
         #expect(renamed["childName"] as? String == "Leonard")

@@ -15,7 +15,7 @@ struct BondsCommand: AsyncParsableCommand {
 
     /// The bond file of `options`, as a store; reading it refuses a broken or exposed file.
     static func store(_ options: ToolOptions) throws -> FileBondStore {
-        FileBondStore(path: try options.bondFile())
+        FileBondStore(path: options.bondFile())
     }
 
     /// Every bond of `store`, or the file's problem with what to do.

@@ -30,7 +30,7 @@ public struct Connected {
         pairing: PairingSetup,
         _ body: (inout Connected) async throws -> T
     ) async throws -> T {
-        let bondFile = try options.bondFile()
+        let bondFile = options.bondFile()
         let agent = pairing.agent(bondFile: bondFile)
         let central = try await options.openCentral(pairing: pairing, agent: agent, bondFile: bondFile)
         let terminal = TerminalOutput.standardError()

@@ -75,7 +75,7 @@ struct PairCommand: ToolCommand {
 
     func execute() async throws {
         let setup = try setup()
-        let bondFile = try options.bondFile()
+        let bondFile = options.bondFile()
         let (outcome, peripheral) = try await Connected.run(target, options: options, pairing: setup) { device in
             device.step("pairing with \(device.peripheral)…")
             return (try await device.peripheral.pair(), device.peripheral)
