@@ -1,3 +1,4 @@
+import BLECore
 /// Text measuring, padding, truncating and sanitising for the `ble` renderings.
 ///
 /// Widths are terminal columns, not characters: East Asian wide characters and emoji take two
@@ -61,10 +62,7 @@ public enum TextLayout {
     /// Whether a scalar could change the terminal's state or the reading order of the line:
     /// C0 and C1 controls, DEL, and the bidirectional embedding, override and isolate marks.
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
-        case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069: true
-        default: false
-        }
+        TextSafety.isUnsafe(scalar)
     }
 
     /// `text` with every unsafe scalar (see ``isUnsafe(_:)``) replaced by U+FFFD `�`: for names and
@@ -75,6 +73,54 @@ public enum TextLayout {
             scalars.append(isUnsafe(scalar) ? "\u{FFFD}" : scalar)
         }
         return String(scalars)
+    }
+
+    /// `text` made safe to write to a terminal as a whole: every unsafe scalar (see
+    /// ``isUnsafe(_:)``) becomes U+FFFD `�`, except line feeds and tabs, and except the few
+    /// control sequences the tools themselves write — colours and bold (`ESC [ n;… m`), erasing
+    /// the line or the screen below (`ESC [ K`, `ESC [ J`), moving up (`ESC [ n A`), and a carriage
+    /// return that starts one of them. So a name from a device, the database or the command line
+    /// can neither retitle the window, clear the screen nor hide a line, whatever it contains.
+    public static func terminalSafe(_ text: String) -> String {
+        let scalars = Array(text.unicodeScalars)
+        var result = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "\u{1B}", let end = ownSequenceEnd(scalars, from: index) {
+                result.append(contentsOf: scalars[index..<end])
+                index = end
+                continue
+            }
+            if scalar == "\r", index + 1 < scalars.count, scalars[index + 1] == "\u{1B}", ownSequenceEnd(scalars, from: index + 1) != nil {
+                result.append(scalar)
+            } else if scalar == "\n" || scalar == "\t" || !isUnsafe(scalar) {
+                result.append(scalar)
+            } else {
+                result.append("\u{FFFD}")
+            }
+            index += 1
+        }
+        return String(result)
+    }
+
+    /// The end of the control sequence at `start` when it is one the tools write (see
+    /// ``terminalSafe(_:)``), else nil.
+    private static func ownSequenceEnd(_ scalars: [Unicode.Scalar], from start: Int) -> Int? {
+        guard start + 2 < scalars.count, scalars[start + 1] == "[" else { return nil }
+        var index = start + 2
+        var parameters = ""
+        while index < scalars.count, scalars[index] == ";" || ("0"..."9").contains(scalars[index]), parameters.count < 16 {
+            parameters.unicodeScalars.append(scalars[index])
+            index += 1
+        }
+        guard index < scalars.count else { return nil }
+        switch scalars[index] {
+        case "m": return index + 1
+        case "K", "J": return parameters.isEmpty ? index + 1 : nil
+        case "A": return parameters.allSatisfy(\.isNumber) ? index + 1 : nil
+        default: return nil
+        }
     }
 
     /// `text` in double quotes on one line: `"`, `\`, tab, line feed and carriage return are escaped

@@ -66,13 +66,20 @@ public enum ToolOutput {
         write("\(ToolEnvironment.toolName): error: \(message)\n", to: FileHandle.standardError)
     }
 
+    /// Writes `text` as is on standard error (a progress line that redraws itself).
+    public static func writeError(_ text: String) {
+        write(text, to: FileHandle.standardError)
+    }
+
     /// Prints `message` on standard error (progress and notes that scripts must not parse).
     public static func note(_ message: String) {
         write(message + "\n", to: FileHandle.standardError)
     }
 
+    /// Every line the tools print passes here: what came from a device, the database or the
+    /// command line cannot drive the terminal (``TextLayout/terminalSafe(_:)``).
     private static func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+        handle.write(Data(TextLayout.terminalSafe(text).utf8))
     }
 }
 

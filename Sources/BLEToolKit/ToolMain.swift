@@ -28,7 +28,7 @@ public enum ToolMain {
             let message = root.fullMessage(for: error).split(separator: "\n").first.map(String.init) ?? "invalid arguments"
             let cleaned = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
             let help = ([name] + commandPath(root, arguments)).joined(separator: " ")
-            FileHandle.standardError.write(Data("\(name): error: \(cleaned) (see `\(help) --help`)\n".utf8))
+            FileHandle.standardError.write(Data(TextLayout.terminalSafe("\(name): error: \(cleaned) (see `\(help) --help`)\n").utf8))
             Foundation.exit(code.rawValue)
         }
         do {

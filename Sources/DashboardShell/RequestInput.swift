@@ -30,6 +30,9 @@ package enum RequestInput {
     package static func name(_ text: String, field: String, maximumBytes: Int) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw DashboardError.invalid(field, "cannot be empty") }
+        if let scalar = TextSafety.firstUnsafe(in: trimmed) {
+            throw DashboardError.invalid(field, "contains the control character \(TextSafety.name(scalar)); use letters, digits, spaces and punctuation")
+        }
         guard trimmed.utf8.count <= maximumBytes else {
             throw DashboardError.invalid(field, "is \(trimmed.utf8.count) bytes long; at most \(maximumBytes)")
         }

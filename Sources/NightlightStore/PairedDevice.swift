@@ -259,10 +259,14 @@ extension NightlightStore {
         a.caseInsensitiveCompare(b) == .orderedSame
     }
 
-    /// `name` without surrounding white space, or an error when nothing is left.
+    /// `name` without surrounding white space, or an error when nothing is left or it holds a
+    /// control character (SQLite would keep a NUL, and a C string would end there).
     static func validName(_ name: String, _ what: String) throws -> String {
         let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !trimmed.isEmpty else { throw StoreError.empty(what) }
+        if let control = trimmed.unicodeScalars.first(where: { $0.properties.generalCategory == .control }) {
+            throw StoreError(.invalidValue, "\(what) contains the control character U+\(String(format: "%04X", control.value)); use letters, digits, spaces and punctuation")
+        }
         return trimmed
     }
 }

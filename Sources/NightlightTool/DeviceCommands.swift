@@ -306,7 +306,7 @@ struct ClockSync: ToolCommand {
             let result = try await session.client.syncClock(force: force) { check in
                 if accept { return true }
                 guard interactive else { return false }
-                FileHandle.standardError.write(Data("The nightlight's clock is off by more than 30 minutes (\(check)). Update it? [y/N] ".utf8))
+                ToolOutput.writeError("The nightlight's clock is off by more than 30 minutes (\(check)). Update it? [y/N] ")
                 let answer = readLine()?.lowercased() ?? ""
                 return answer == "y" || answer == "yes"
             }

@@ -162,11 +162,11 @@ final class ProgressBox: Sendable {
 
     func show(_ message: String) {
         let text = line.withLock { $0.update(message) }
-        FileHandle.standardError.write(Data(text.utf8))
+        ToolOutput.writeError(text)
     }
 
     func finish() {
         let text = line.withLock { $0.finish() }
-        FileHandle.standardError.write(Data(text.utf8))
+        ToolOutput.writeError(text)
     }
 }

@@ -145,6 +145,12 @@ struct BLECLITests {
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("Read Not Permitted"), "\(refused.stderr)")
 
+        // A target that would retitle the window and clear the screen is echoed inert.
+        let hostile = try await cli.run(["read", "\u{1B}]0;PWN\u{7}\u{1B}[2JX", "2A19"])
+        #expect(hostile.status == 1)
+        #expect(!hostile.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(hostile.stderr.debugDescription)")
+        #expect(hostile.stderr.contains("\u{FFFD}]0;PWN\u{FFFD}\u{FFFD}[2JX"), "\(hostile.stderr.debugDescription)")
+
         let noController = try await cli.run(["scan", "--transport", "tcp-client:127.0.0.1:9"])
         #expect(noController.status == 1)
         #expect(noController.stderr.hasPrefix("ble: error: tcp-client:127.0.0.1:9: connection to 127.0.0.1:9 refused"))

@@ -78,6 +78,19 @@ import Testing
         #expect(TextLayout.hex(UInt16(10)) == "0x000A")
     }
 
+    /// Issue 18, item 3: a name that sets the window title and clears the screen is printed
+    /// inert; the tools' own colours, line erasing and cursor moves still work.
+    @Test func terminalSafeKeepsOnlyTheToolsOwnSequences() {
+        let hostile = "\u{1B}]0;PWN\u{7}\u{1B}[2JX"
+        #expect(TextLayout.terminalSafe("Leo \(hostile)") == "Leo \u{FFFD}]0;PWN\u{FFFD}\u{FFFD}[2JX")
+        #expect(TextLayout.terminalSafe("a\u{202E}b\u{0}c\u{9B}d") == "a\u{FFFD}b\u{FFFD}c\u{FFFD}d")
+        let own = "\u{1B}[1mbold\u{1B}[0m \u{1B}[32;1mok\u{1B}[0m\r\u{1B}[K\u{1B}[3A\r\u{1B}[Jline\n\tnext"
+        #expect(TextLayout.terminalSafe(own) == own)
+        #expect(TextLayout.terminalSafe("hidden\rshown") == "hidden\u{FFFD}shown", "a bare carriage return cannot overwrite a line")
+        #expect(TextLayout.terminalSafe("\u{1B}[") == "\u{FFFD}[")
+        #expect(TextLayout.terminalSafe("\u{1B}[5;H") == "\u{FFFD}[5;H", "cursor positioning is not ours")
+    }
+
     @Test func signalBarsAndGauge() {
         #expect(Glyphs.unicode.signalBar(SignalStrength(rssi: -100)) == "·····")
         #expect(Glyphs.unicode.signalBar(SignalStrength(rssi: -72)) == "▁▂···")

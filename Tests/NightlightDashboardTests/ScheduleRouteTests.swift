@@ -9,6 +9,33 @@ import Testing
 struct ScheduleRouteTests {
     static let schedule = ##"{"name": "School", "groups": [{"name": "Week", "days": ["monday","tuesday","wednesday","thursday","friday"], "periods": [{"start": 1170, "end": 1440, "color": "#402000", "fade": 10}]}, {"name": "Weekend", "days": ["saturday","sunday"], "periods": []}]}"##
 
+    /// Issue 18, item 2: control characters in a name are a 400 naming the field, and a
+    /// failure of the server's own (its database) never shows its internals.
+    @Test func controlCharactersInNamesAreRefusedWithTheField() async throws {
+        let fixture = try await DashboardFixture()
+        try await fixture.test { client in
+            for name in [#"\u0000"#, #"nul\u0000one"#, #"a\u001b]0;PWN\u0007"#, #"left\u202eright"#] {
+                let answer = try await client.call(.post, "/api/schedules", ##"{"name": "\##(name)", "schedule": \##(Self.schedule)}"##)
+                #expect(answer.status == .badRequest, "\(name): \(answer.text)")
+                #expect(answer.string("error.field") == "name", "\(name): \(answer.text)")
+                #expect(answer.string("error.message")?.contains("control character") == true, "\(answer.text)")
+            }
+            #expect(try await client.call(.get, "/api/schedules").array().isEmpty)
+            let child = try await client.call(.put, "/api/devices/\(DashboardFixture.factorySN)/child-name", #"{"childName": "a\u0000b"}"#)
+            #expect(child.status == .badRequest, "\(child.text)")
+            #expect(child.string("error.field") == "childName")
+            let pair = try await client.call(.post, "/api/devices/pair", ##"{"address": "\##(DashboardFixture.factorySN)", "childName": "Le\u0000o"}"##)
+            #expect(pair.status == .badRequest, "\(pair.text)")
+            #expect(try await client.call(.get, "/api/devices").array().isEmpty, "nothing paired")
+
+            try fixture.store.close()
+            let broken = try await client.call(.get, "/api/schedules")
+            #expect(broken.status == .internalServerError)
+            #expect(broken.string("error.message")?.contains("the dashboard's log") == true, "\(broken.text)")
+            #expect(!broken.text.contains("sqlite") && !broken.text.contains("/"), "no internals: \(broken.text)")
+        }
+    }
+
     @Test func saveListRenameDuplicateDelete() async throws {
         try await DashboardFixture().test { client in
             let saved = try await client.call(.post, "/api/schedules", ##"{"name": " School nights ", "schedule": \##(Self.schedule)}"##)

@@ -58,6 +58,14 @@ struct ScheduleLibraryTests {
             try await f.store.saveSchedule(named: "Holidays", data: sampleBlob)
             await expectStoreError(.invalidValue) { try await f.store.renameSchedule("Holidays", to: "\n") }
             await expectStoreError(.invalidValue) { try await f.store.duplicateSchedule("Holidays", as: "") }
+            // Issue 18, item 2: a NUL was kept by SQLite and cut the name short when read back.
+            await expectStoreError(.invalidValue, "control character U+0000") {
+                try await f.store.saveSchedule(named: "nul\u{0}one", data: sampleBlob)
+            }
+            await expectStoreError(.invalidValue, "U+001B") { try await f.store.renameSchedule("Holidays", to: "a\u{1B}[2J") }
+            await expectStoreError(.invalidValue, "U+0000") {
+                try await f.store.pair(address: sampleAddress, deviceName: "SN-16F3", childName: "a\u{0}b")
+            }
             #expect(try await f.store.schedules().map(\.name) == ["Holidays"])
         }
     }

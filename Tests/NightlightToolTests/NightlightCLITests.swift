@@ -38,6 +38,14 @@ struct NightlightCLITests {
         #expect(refused.status == 1)
         #expect(refused.stderr.contains("has no child name yet"), "\(refused.stderr)")
 
+        // Issue 18, items 2 and 3: a name that would retitle the window and clear the screen is
+        // refused before anything is written, and the error shows it inert.
+        let hostile = try await cli.run("pair", "SN-0001", "--child-name", "\u{1B}]0;PWN\u{7}\u{1B}[2JX")
+        #expect(hostile.status == 1)
+        #expect(hostile.stderr.contains("control character U+001B"), "\(hostile.stderr.debugDescription)")
+        #expect(!hostile.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(hostile.stderr.debugDescription)")
+        #expect(try await cli.run("devices").stdout.hasPrefix("No nightlight is paired yet"), "nothing half-done")
+
         let paired = try await cli.json("pair", "SN-0001", "--child-name", "Leo")
         let device = try #require(paired["device"] as? [String: Any])
         #expect(device["childName"] as? String == "Leo")

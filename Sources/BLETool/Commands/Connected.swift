@@ -51,11 +51,11 @@ public struct Connected {
             do {
                 result = try await body(&connected)
             } catch {
-                FileHandle.standardError.write(Data(connected.progress.finish().utf8))
+                ToolOutput.writeError(connected.progress.finish())
                 try? await peripheral.disconnect()
                 throw securityFailure(error, on: peripheral, agent: agent)
             }
-            FileHandle.standardError.write(Data(connected.progress.finish().utf8))
+            ToolOutput.writeError(connected.progress.finish())
             if pairing.announces, agent.outcome == nil, peripheral.security.isEncrypted {
                 ToolOutput.note("encrypted the link to \(peripheral) with the bond kept in \(bondFile) (no pairing needed)")
             }
@@ -63,7 +63,7 @@ public struct Connected {
             await central.close()
             return result
         } catch {
-            FileHandle.standardError.write(Data(progress.finish().utf8))
+            ToolOutput.writeError(progress.finish())
             await central.close()
             throw error
         }
@@ -98,7 +98,7 @@ public struct Connected {
 
     private static func showProgress(_ progress: inout ProgressLine, _ message: String) {
         guard progress.isTerminal else { return }  // pipes get results only
-        FileHandle.standardError.write(Data(progress.update(message).utf8))
+        ToolOutput.writeError(progress.update(message))
     }
 
     /// Shows `message` as progress (terminals only).

@@ -201,7 +201,7 @@ struct SubscribeCommand: ToolCommand {
             let characteristic = try await device.characteristic(uuid, in: try attribute.serviceUUID())
             let values = try await characteristic.subscribe(indicate: indications)
             device.step("subscribed to \(characteristic); Ctrl-C stops")
-            FileHandle.standardError.write(Data(device.progress.finish().utf8))
+            ToolOutput.writeError(device.progress.finish())
             var received = 0
             for try await value in values {
                 let rendering = ValueRendering(value, uuid: uuid)
@@ -243,7 +243,7 @@ struct RSSICommand: ToolCommand {
         let live = terminal.isTerminal && !options.json
         let pause = Duration.milliseconds(Int64(interval * 1000))
         try await Connected.run(target, options: options) { device in
-            FileHandle.standardError.write(Data(device.progress.finish().utf8))
+            ToolOutput.writeError(device.progress.finish())
             var history = SignalHistory()
             var frame = LiveFrame(columns: terminal.columns)
             var source = RSSISource.connection

@@ -134,7 +134,7 @@ final class TerminalPairingAgent: PairingAgent {
     /// own (reading blocks); nil when input ends.
     private static func ask(_ prompt: String) async -> String? {
         let erase = isatty(STDERR_FILENO) == 1 ? "\r\u{1B}[K" : ""  // the progress line
-        FileHandle.standardError.write(Data((erase + prompt).utf8))
+        ToolOutput.writeError(erase + prompt)
         return await withCheckedContinuation { continuation in
             let reader = Thread {
                 continuation.resume(returning: readLine(strippingNewline: true))

@@ -2,7 +2,8 @@ import Hummingbird
 import Logging
 
 /// Turns every error a handler throws into the JSON answer of ``DashboardError`` (and a
-/// route that does not exist into a JSON 404), so nothing reaches the client as a bare 500.
+/// route that does not exist into a JSON 404), so nothing reaches the client as a bare 500; a
+/// 500's own text (paths, internals) goes to the log only.
 package struct ErrorMiddleware: RouterMiddleware {
     package typealias Context = DashboardContext
 
@@ -19,6 +20,13 @@ package struct ErrorMiddleware: RouterMiddleware {
             }
             if failure.status.code >= 500 {
                 context.logger.warning("\(request.method) \(request.uri.path): \(failure.message)")
+            }
+            if failure.status == .internalServerError {
+                // A failure of the server itself (its database, a bug) may name files and
+                // internals: the log has it, the client gets what to do.
+                failure.message = "the dashboard failed on its side (\(failure.code)); try again, and if it goes on, the details are in the dashboard's log"
+                failure.field = nil
+                failure.path = nil
             }
             return failure.response
         }

@@ -20,7 +20,9 @@ public struct SNCharacteristic<Value: Sendable>: Sendable, CustomStringConvertib
     private let decoder: @Sendable ([UInt8]) throws(SNValueError) -> Value
     private let validator: @Sendable (Value) throws(SNValueError) -> Void
 
-    /// A characteristic with its codec; `decode` must check every rule `validate` checks.
+    /// A characteristic with its codec; `decode` must check every rule of the profile `validate`
+    /// checks (`validate` may also refuse what an app must not write, such as control characters
+    /// in a name).
     public init(
         uuid: BluetoothUUID, name: String,
         encode: @escaping @Sendable (Value) -> [UInt8],
@@ -117,13 +119,16 @@ extension SNCharacteristic where Value == Int {
 
 extension SNCharacteristic where Value == String {
     /// UTF-8 without terminator, at most `maximumLength` bytes (longer is 0x0D; invalid UTF-8 is 0xFF).
-    static func text(_ uuid: BluetoothUUID, _ name: String, maximumLength: Int = 512) -> SNCharacteristic {
+    /// - Parameter printable: whether writing refuses control characters (a name a parent
+    ///   types); reading does not, so a name another app wrote can still be read.
+    static func text(_ uuid: BluetoothUUID, _ name: String, maximumLength: Int = 512, printable: Bool = false) -> SNCharacteristic {
         SNCharacteristic(uuid: uuid, name: name, encode: { Array($0.utf8) }, decode: { bytes throws(SNValueError) in
             let text = try SNText.utf8(bytes, name, code: .outOfRange)
             try SNCheck.utf8Length(text, maximum: maximumLength, name, code: .invalidLength)
             return text
         }, validate: { text throws(SNValueError) in
             try SNCheck.utf8Length(text, maximum: maximumLength, name, code: .invalidLength)
+            if printable { try SNCheck.printable(text, name) }
         })
     }
 
@@ -131,8 +136,11 @@ extension SNCharacteristic where Value == String {
     public static var maximumChildNameLength: Int { 20 }
 
     /// Child Name, `7A5A0201-…`: UTF-8, 0…20 bytes; empty at the factory, and an app must then ask
-    /// for a name (§6).
-    public static var childName: SNCharacteristic { text(SNUUID.childName, "Child Name", maximumLength: maximumChildNameLength) }
+    /// for a name (§6). Writing one with control characters is refused before anything is sent
+    /// (one another app wrote is still read, and shown made safe).
+    public static var childName: SNCharacteristic {
+        text(SNUUID.childName, "Child Name", maximumLength: maximumChildNameLength, printable: true)
+    }
     /// Device Name, 0x2A00: factory `SN-` and the last 4 hex digits of the address (§1, §3).
     public static var deviceName: SNCharacteristic { text(SNUUID.deviceName, "Device Name", maximumLength: 248) }
     /// Manufacturer Name String, 0x2A29: `Nightlight Labs`.

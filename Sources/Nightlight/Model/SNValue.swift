@@ -97,6 +97,14 @@ enum SNCheck {
         }
     }
 
+    /// Throws unless `text` is free of control characters and bidirectional marks (a name a
+    /// parent types: see `TextSafety`).
+    static func printable(_ text: String, _ field: String) throws(SNValueError) {
+        if let scalar = TextSafety.firstUnsafe(in: text) {
+            throw SNValueError(.outOfRange, path: [field], "contains the control character \(TextSafety.name(scalar)); use letters, digits, spaces and punctuation")
+        }
+    }
+
     /// Throws unless there is one color per LED (4).
     static func ledColors(_ colors: [RGBColor], _ what: String) throws(SNValueError) {
         guard colors.count == ActiveState.ledCount else {

@@ -26,7 +26,7 @@ extension Connected {
     /// Ends the progress line, then hands each of `values` to `show` as it comes, until they end
     /// or `count` (when given) have come.
     mutating func follow<T>(_ values: AsyncThrowingStream<T, any Error>, count: Int?, _ show: (T) throws -> Void) async throws {
-        FileHandle.standardError.write(Data(progress.finish().utf8))
+        ToolOutput.writeError(progress.finish())
         var received = 0
         for try await value in values {
             try show(value)
