@@ -9,19 +9,76 @@ struct DashboardCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
         abstract: "Serve the Smart Nightlight dashboard (web page and JSON API) and print its URL with the access token.",
-        discussion: "The token is made once and kept in the database; --token sets another. Ctrl-C stops the server."
+        discussion: "The token is made once and kept in the database; --token, --token-file FILE or NIGHTLIGHT_DASHBOARD_TOKEN sets another (the last two keep it out of the process list). Ctrl-C stops the server."
     )
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "host")) var host = "127.0.0.1"
     @Option(name: .long, help: ArgumentHelp("The port (1…65535).", valueName: "port")) var port = 8080
-    @Option(name: .long, help: ArgumentHelp("The access token to require (at least 16 characters); made once and kept when not given.", valueName: "token")) var token: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The access token to require (at least 16 characters); made once and kept in the database when not given. Other users can read a command line (ps): prefer --token-file or NIGHTLIGHT_DASHBOARD_TOKEN.",
+            valueName: "token"
+        )
+    ) var token: String?
+    @Option(
+        name: .long,
+        help: ArgumentHelp("A file holding the access token (its first line), readable by you only (mode 0600).", valueName: "file")
+    ) var tokenFile: String?
     @OptionGroup var options: NightlightOptions
+
+    /// The environment variable that may hold the access token (out of sight of `ps`).
+    static let tokenVariable = "NIGHTLIGHT_DASHBOARD_TOKEN"
 
     func validate() throws {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1…65535, not \(port)") }
-        if let token, token.count < 16 || token.contains(where: { $0.isWhitespace }) {
-            throw ValidationError("--token must be at least 16 characters without spaces")
+        if token != nil, tokenFile != nil { throw ValidationError("give --token or --token-file, not both") }
+        if let token { try Self.check(token, from: "--token") }
+    }
+
+    /// The access token: `--token`, else the first line of `--token-file`, else
+    /// `$NIGHTLIGHT_DASHBOARD_TOKEN`, else nil (the one kept in the database).
+    func resolvedToken(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> String? {
+        if let token { return token }
+        if let tokenFile {
+            let token = try Self.readTokenFile(tokenFile)
+            try Self.check(token, from: tokenFile)
+            return token
         }
+        if let token = environment[Self.tokenVariable], !token.isEmpty {
+            try Self.check(token, from: "$\(Self.tokenVariable)")
+            return token
+        }
+        return nil
+    }
+
+    static func check(_ token: String, from source: String) throws {
+        if token.count < 16 || token.contains(where: { $0.isWhitespace }) {
+            throw ValidationError("the token of \(source) must be at least 16 characters without spaces")
+        }
+    }
+
+    /// The first line of a token file, which must be a regular file readable by its owner only.
+    static func readTokenFile(_ path: String) throws -> String {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw ToolError("cannot read the token file \(path): it does not exist or cannot be reached")
+        }
+        guard attributes[.type] as? FileAttributeType == .typeRegular else {
+            throw ToolError("the token file \(path) is not a regular file")
+        }
+        let mode = (attributes[.posixPermissions] as? NSNumber)?.intValue ?? 0
+        guard mode & 0o077 == 0 else {
+            throw ToolError("the token file \(path) can be read by other users (mode \(String(mode & 0o777, radix: 8))); run `chmod 600 \(path)`")
+        }
+        guard let data = FileManager.default.contents(atPath: path), data.count <= 4096,
+            let text = String(data: data, encoding: .utf8)
+        else {
+            throw ToolError("the token file \(path) cannot be read as a short text file")
+        }
+        return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").trimmingCharacters(in: .whitespaces)
     }
 
     func execute() async throws {
@@ -29,7 +86,7 @@ struct DashboardCommand: ToolCommand {
         let logger = options.tool.logger("nightlight.dashboard")
         let transport = try options.tool.resolvedTransport()
         let configuration = DashboardServer.Configuration(
-            host: host, port: port, token: token,
+            host: host, port: port, token: try resolvedToken(),
             // The bonds of the `nightlight` commands, in the database: the same computer, the same controller.
             link: .init(
                 transport: transport, sim: ToolEnvironment.simFactory(logger: logger), bondStore: try await options.bondStore(store),

@@ -372,6 +372,29 @@ struct NightlightCLITests {
         #expect(ended.status == 0, "\(ended.stderr)")
     }
 
+    /// Issue 18, item 5: the token can come from a file only its owner reads (not the command
+    /// line, which `ps` shows); a file others can read is refused; the database is private.
+    @Test func theTokenComesFromAPrivateFile() async throws {
+        let cli = try CLI()
+        let port = Int.random(in: 40_000...44_999)
+        let file = cli.runner.deviceDirectory.appending(path: "token").path
+        try "file-token-0123456789abcdef\n".write(toFile: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
+        let exposed = try await cli.run("dashboard", "--port", String(port), "--token-file", file)
+        #expect(exposed.status == 1)
+        #expect(exposed.stderr.contains("can be read by other users (mode 644); run `chmod 600 \(file)`"), "\(exposed.stderr)")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file)
+        let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--json", "--token-file", file])
+        let ready = try await server.waitForLine { $0.contains("\"ready\"") }
+        #expect(ready.contains("?token=file-token-0123456789abcdef"), "\(ready)")
+        #expect(try Self.mode(cli.db) == 0o600, "the database holds the token and the bonds")
+        let ended = try await server.interrupt()
+        #expect(ended.status == 0, "\(ended.stderr)")
+        let both = try await cli.run("dashboard", "--token", "x-token-0123456789abc", "--token-file", file)
+        #expect(both.status != 0)
+        #expect(both.stderr.contains("not both"), "\(both.stderr)")
+    }
+
     /// Ctrl-C shuts the dashboard down gracefully: nothing is logged as an error and the exit is
     /// a success (it used to cancel the server, which logged "Waiting on child channel:
     /// CancellationError()" and "Server shutdown error: Already closed").
@@ -379,7 +402,8 @@ struct NightlightCLITests {
         let cli = try CLI()
         let port = Int.random(in: 30_000...39_999)
         let token = "test-token-0123456789"
-        let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--json", "--token", token])
+        // The token from the environment: out of sight of `ps`.
+        let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--json"], environment: ["NIGHTLIGHT_DASHBOARD_TOKEN": token])
         _ = try await server.waitForLine { $0.contains("\"ready\"") }
         var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/explorer/radio")!)
         request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
