@@ -46,6 +46,9 @@ package enum JSONBody {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch let error as DecodingError {
+            if case .dataCorrupted(let context) = error, context.codingPath.isEmpty, let number = unrepresentableNumber(type, in: data) {
+                throw number
+            }
             throw describe(error)
         } catch let error as any DashboardValueError {
             // A value's own decoding (a color that is not #RRGGBB) says what, not where.
@@ -74,6 +77,69 @@ package enum JSONBody {
             return .invalid(field, context.debugDescription)
         @unknown default:
             return DashboardError(.badRequest, "invalidJSON", "the request body is not valid JSON")
+        }
+    }
+
+    /// The field of a number the decoder could not take, when `data` is valid JSON: Foundation's
+    /// decoder reports a fractional number for an integer field, or an integer too large for its
+    /// field, as "not valid JSON" without a place. Each number of the body (at most 200) is set to
+    /// 0 in turn; the first whose change lets the body decode further is the one.
+    private static func unrepresentableNumber<T: Decodable>(_ type: T.Type, in data: Data) -> DashboardError? {
+        guard let tree = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
+        var numbers: [(path: [JSONPathStep], value: NSNumber)] = []
+        collectNumbers(tree, at: [], into: &numbers)
+        for (path, value) in numbers.prefix(200) {
+            let replaced = replacing(tree, at: path[...], with: 0)
+            guard let probe = try? JSONSerialization.data(withJSONObject: replaced, options: [.fragmentsAllowed]) else { continue }
+            do {
+                _ = try JSONDecoder().decode(type, from: probe)
+            } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
+                continue
+            } catch {}
+            let field = path.reduce(into: "") { text, step in
+                switch step {
+                case .key(let key): text += text.isEmpty ? key : "." + key
+                case .index(let index): text += "[\(index)]"
+                }
+            }
+            let text = value.stringValue
+            let rule = text.contains(where: { $0 == "." || $0 == "e" || $0 == "E" }) ? "must be a whole number" : "is out of range"
+            return .invalid(field.isEmpty ? "body" : field, "\(rule), not \(text.excerpt())")
+        }
+        return nil
+    }
+
+    private enum JSONPathStep {
+        case key(String)
+        case index(Int)
+    }
+
+    private static func collectNumbers(_ value: Any, at path: [JSONPathStep], into numbers: inout [(path: [JSONPathStep], value: NSNumber)]) {
+        switch value {
+        case let object as [String: Any]:
+            for key in object.keys.sorted() { collectNumbers(object[key]!, at: path + [.key(key)], into: &numbers) }
+        case let array as [Any]:
+            for (index, element) in array.enumerated() { collectNumbers(element, at: path + [.index(index)], into: &numbers) }
+        case is Bool:
+            break  // true and false (and so 0 and 1, where Foundation cannot tell): never the culprit
+        case let number as NSNumber:
+            numbers.append((path, number))
+        default:
+            break
+        }
+    }
+
+    private static func replacing(_ value: Any, at path: ArraySlice<JSONPathStep>, with replacement: Any) -> Any {
+        guard let step = path.first else { return replacement }
+        switch (step, value) {
+        case (.key(let key), var object as [String: Any]):
+            object[key] = replacing(object[key] as Any, at: path.dropFirst(), with: replacement)
+            return object
+        case (.index(let index), var array as [Any]):
+            array[index] = replacing(array[index], at: path.dropFirst(), with: replacement)
+            return array
+        default:
+            return value
         }
     }
 

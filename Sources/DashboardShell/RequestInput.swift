@@ -13,15 +13,18 @@ package enum RequestInput {
     package static func address(_ text: String, field: String) throws -> String {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard (try? DeviceAddress(parsing: trimmed)) != nil else {
-            throw DashboardError.invalid(field, "'\(trimmed)' is not a device address; expected six hex bytes like C4:4E:4C:00:00:01")
+            throw DashboardError.invalid(field, "'\(trimmed.excerpt())' is not a device address; expected six hex bytes like C4:4E:4C:00:00:01")
         }
         return trimmed.uppercased()
     }
 
     /// The `{name}` path parameter (a saved schedule's name).
     package static func scheduleName(_ context: DashboardContext) throws -> String {
-        guard let name = context.parameters.get("name")?.removingPercentEncoding, !name.isEmpty else {
+        guard let raw = context.parameters.get("name"), !raw.isEmpty else {
             throw DashboardError.invalid("name", "the schedule name is missing from the URL")
+        }
+        guard let name = raw.removingPercentEncoding else {
+            throw DashboardError.invalid("name", "the schedule name in the URL is not valid percent-encoding ('\(raw.excerpt())'); write % as %25")
         }
         return name
     }
@@ -43,7 +46,7 @@ package enum RequestInput {
     package static func integer(_ request: Request, _ name: String, in range: ClosedRange<Int>, default defaultValue: Int) throws -> Int {
         guard let text = request.uri.queryParameters.get(name) else { return defaultValue }
         guard let value = Int(text), range.contains(value) else {
-            throw DashboardError.invalid(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw DashboardError.invalid(name, "must be a whole number from \(range.lowerBound) to \(range.upperBound), not '\(text.excerpt())'")
         }
         return value
     }
@@ -52,8 +55,16 @@ package enum RequestInput {
     package static func number(_ request: Request, _ name: String, in range: ClosedRange<Double>, default defaultValue: Double) throws -> Double {
         guard let text = request.uri.queryParameters.get(name) else { return defaultValue }
         guard let value = Double(text), value.isFinite, range.contains(value) else {
-            throw DashboardError.invalid(name, "must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text)'")
+            throw DashboardError.invalid(name, "must be a number from \(range.lowerBound) to \(range.upperBound), not '\(text.excerpt())'")
         }
         return value
+    }
+}
+
+extension String {
+    /// At most `limit` characters of the string, cut with `…`: how an error quotes what a
+    /// request sent, so a 4,000-character value does not come back whole.
+    package func excerpt(_ limit: Int = 40) -> String {
+        count <= limit ? self : String(prefix(limit)) + "…"
     }
 }

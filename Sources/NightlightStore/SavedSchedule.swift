@@ -204,9 +204,12 @@ extension NightlightStore {
 
     static func requireSchedule(_ db: Database, named name: String) throws -> SavedSchedule {
         guard let schedule = try findSchedule(db, named: name) else {
+            // At most 5 names, and the asked one cut, so the message stays a line.
             let names = try fetchSchedules(db).map { "\"\($0.name)\"" }
-            let known = names.isEmpty ? "the library is empty" : "saved: " + names.joined(separator: ", ")
-            throw StoreError(.scheduleNotFound, "no saved schedule is called \"\(name)\" (\(known))")
+            let shown = names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+            let known = names.isEmpty ? "the library is empty" : "saved: " + shown
+            let asked = name.count > 40 ? String(name.prefix(40)) + "…" : name
+            throw StoreError(.scheduleNotFound, "no saved schedule is called \"\(asked)\" (\(known))")
         }
         return schedule
     }

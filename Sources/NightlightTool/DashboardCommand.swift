@@ -109,6 +109,12 @@ struct DashboardCommand: ToolCommand {
         } catch let error as IOError {
             try? store.close()
             throw ToolError("cannot serve on \(host):\(port): \(error.description)")
+        } catch is SocketAddressError.UnknownHost {
+            try? store.close()
+            throw ToolError("cannot serve on \(host):\(port): '\(host)' is not an address or a known host name; give an IP address of this computer, such as 127.0.0.1 or 0.0.0.0")
+        } catch is SocketAddressError {
+            try? store.close()
+            throw ToolError("cannot serve on \(host):\(port): '\(host)' is not a usable address; give an IP address of this computer, such as 127.0.0.1 or 0.0.0.0")
         }
         try? store.close()
     }

@@ -172,4 +172,27 @@ struct BLECLITests {
         let ended = try await server.interrupt()
         #expect(ended.status == 130, "Ctrl-C ends it cleanly")
     }
+
+    /// Issue 18, item 6: a scan whose controller goes away fails (it exited 0 after logging it).
+    @Test func aScanWhoseControllerGoesAwayFails() async throws {
+        let cli = try CLIRunner()
+        let server = try cli.start(["controller", "--listen", "tcp-server:127.0.0.1:0", "--json"])
+        let ready = try await server.waitForLine { $0.contains("\"ready\"") }
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(ready.utf8)) as? [String: Any])
+        let port = try #require(event["port"] as? Int)
+        let scan = try cli.start(["scan", "--duration", "60", "--transport", "tcp-client:127.0.0.1:\(port)"])
+        _ = try await scan.waitForLine { $0.contains(Self.demo) }
+        _ = try await server.interrupt()
+        let ended = try await scan.wait(timeout: .seconds(30))
+        #expect(ended.status == 1, "\(ended.stdout) \(ended.stderr)")
+        #expect(ended.stderr.contains("ble: error: "), "\(ended.stderr)")
+    }
+
+    /// Issue 18, item 6: a negative duration is refused with the rule, not "Missing value".
+    @Test func aNegativeDurationIsRefusedWithTheRule() async throws {
+        let cli = try CLIRunner()
+        let negative = try await cli.run(["scan", "--duration", "-1"])
+        #expect(negative.status != 0)
+        #expect(negative.stderr.contains("--duration must be between 0 and 86400 seconds"), "\(negative.stderr)")
+    }
 }

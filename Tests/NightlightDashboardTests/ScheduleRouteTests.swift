@@ -82,6 +82,9 @@ struct ScheduleRouteTests {
         (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": [{"start": 600, "end": 500, "color": "#FFFFFF", "fade": 0}]}]}}"##, "invalidValue", "schedule.groups[0].periods[0]"),
         (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": [{"start": 600, "end": 700, "color": "red", "fade": 0}]}]}}"##, "invalidValue", "schedule.groups[0].periods[0].color"),
         (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": []}]}}"##, "invalidValue", "schedule.groups"),
+        // Issue 18, item 6: numbers of the wrong kind name their field (they said "not valid JSON").
+        (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": [{"start": 0.5, "end": 700, "color": "#FFFFFF", "fade": 0}]}]}}"##, "invalidValue", "schedule.groups[0].periods[0].start"),
+        (##"{"name": "X", "schedule": {"name": "X", "groups": [{"name": "A", "days": ["monday"], "periods": [{"start": 600, "end": 700, "color": "#FFFFFF", "fade": 9223372036854775808}]}]}}"##, "invalidValue", "schedule.groups[0].periods[0].fade"),
     ] as [(String, String, String?)])
     func junkAndInvalidSchedulesAreRefusedWithTheField(body: String, code: String, field: String?) async throws {
         try await DashboardFixture().test { client in
@@ -91,6 +94,26 @@ struct ScheduleRouteTests {
             #expect(answer.string("error.field") == field, "\(answer.text)")
             #expect(answer.string("error.message")?.isEmpty == false)
             #expect(try await client.call(.get, "/api/schedules").array().isEmpty)
+        }
+    }
+
+    /// Issue 18, item 6: a raw `%` in a schedule URL, and echoed input cut short.
+    @Test func urlsAndEchoedInputGetClearShortErrors() async throws {
+        try await DashboardFixture().test { client in
+            let percent = try await client.call(.delete, "/api/schedules/50%")
+            #expect(percent.status == .badRequest, "\(percent.text)")
+            #expect(percent.string("error.message")?.contains("%25") == true, "\(percent.text)")
+            let long = String(repeating: "A", count: 4000)
+            let address = try await client.call(.get, "/api/devices/\(long)/status")
+            #expect(address.status == .badRequest)
+            #expect(address.text.count < 400, "\(address.text.count) characters")
+            for index in 0..<12 {
+                _ = try await client.call(.post, "/api/schedules", ##"{"name": "Schedule \##(index)", "schedule": \##(Self.schedule)}"##)
+            }
+            let missing = try await client.call(.delete, "/api/schedules/\(String(repeating: "B", count: 300))")
+            #expect(missing.status == .notFound)
+            #expect(missing.text.count < 400, "\(missing.text)")
+            #expect(missing.string("error.message")?.contains("and 7 more") == true, "\(missing.text)")
         }
     }
 

@@ -16,7 +16,8 @@ struct ScanCommand: ToolCommand {
             """
     )
 
-    @Option(name: .long, help: ArgumentHelp("How long to scan, in seconds (0: until Ctrl-C).", valueName: "seconds"))
+    // Unconditional: `--duration -1` is a value to refuse with the rule, not a missing one.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp("How long to scan, in seconds (0: until Ctrl-C).", valueName: "seconds"))
     var duration: Double = 5
 
     @Option(name: .long, help: ArgumentHelp("Only devices whose name contains this text (any case).", valueName: "text"))
@@ -68,6 +69,8 @@ struct ScanCommand: ToolCommand {
         case heard(Discovery)
         case tick
         case ended((any Error)?)
+        /// The radio ended the scan by itself (the controller stopped or went away).
+        case radioEnded
     }
 
     private func scan(on central: Central) async throws {
@@ -80,7 +83,7 @@ struct ScanCommand: ToolCommand {
         let feeder = Task {
             do {
                 for try await discovery in discoveries { sink.yield(.heard(discovery)) }
-                sink.yield(.ended(nil))
+                sink.yield(.radioEnded)
             } catch {
                 sink.yield(.ended(error))
             }
@@ -122,6 +125,13 @@ struct ScanCommand: ToolCommand {
                 ToolOutput.write(frame.redraw(ScanTable(rows: Array(rows.values), glyphs: terminal.glyphs).lines + ["", status]))
             case .ended(let error):
                 if let error { throw error }
+                break loop
+            case .radioEnded:
+                // Not asked to stop: a scan that ends by itself is a failure, not a result.
+                let state = await central.state
+                guard state == .poweredOn else {
+                    throw ToolError("the scan stopped after \(rows.count) device\(rows.count == 1 ? "" : "s"): the controller is \(state) (it stopped answering or went away); check it and scan again")
+                }
                 break loop
             }
         }
