@@ -156,14 +156,19 @@ struct BLECLITests {
         #expect(noController.stderr.hasPrefix("ble: error: tcp-client:127.0.0.1:9: connection to 127.0.0.1:9 refused"))
     }
 
+    /// `ble controller` on a free TCP port: the running process, its port and its ready event.
+    static func startController(_ cli: CLIRunner) async throws -> (CLIRunner.Running, Int, [String: Any]) {
+        let server = try cli.start(["controller", "--listen", "tcp-server:127.0.0.1:0", "--json"])
+        let ready = try await server.waitForLine { $0.contains("\"ready\"") }
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(ready.utf8)) as? [String: Any])
+        return (server, try #require(event["port"] as? Int), event)
+    }
+
     /// `ble controller` serves a virtual controller with the demo devices; our own tool, as
     /// another host, scans and reads through it over TCP.
     @Test func controllerServesTheDemoWorldOverTCP() async throws {
         let cli = try CLIRunner()
-        let server = try cli.start(["controller", "--listen", "tcp-server:127.0.0.1:0", "--json"])
-        let ready = try await server.waitForLine { $0.contains("\"ready\"") }
-        let event = try #require(try JSONSerialization.jsonObject(with: Data(ready.utf8)) as? [String: Any])
-        let port = try #require(event["port"] as? Int)
+        let (server, port, event) = try await Self.startController(cli)
         #expect((event["devices"] as? [[String: Any]])?.first?["name"] as? String == Self.demo)
         let transport = "tcp-client:127.0.0.1:\(port)"
         let read = try await cli.run(["read", Self.demo, "2A29", "--transport", transport])
@@ -176,10 +181,7 @@ struct BLECLITests {
     /// Issue 18, item 6: a scan whose controller goes away fails (it exited 0 after logging it).
     @Test func aScanWhoseControllerGoesAwayFails() async throws {
         let cli = try CLIRunner()
-        let server = try cli.start(["controller", "--listen", "tcp-server:127.0.0.1:0", "--json"])
-        let ready = try await server.waitForLine { $0.contains("\"ready\"") }
-        let event = try #require(try JSONSerialization.jsonObject(with: Data(ready.utf8)) as? [String: Any])
-        let port = try #require(event["port"] as? Int)
+        let (server, port, _) = try await Self.startController(cli)
         let scan = try cli.start(["scan", "--duration", "60", "--transport", "tcp-client:127.0.0.1:\(port)"])
         _ = try await scan.waitForLine { $0.contains(Self.demo) }
         _ = try await server.interrupt()
