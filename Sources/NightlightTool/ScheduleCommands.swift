@@ -143,7 +143,7 @@ struct ScheduleApply: ToolCommand {
         try? store.close()
         let schedule: WeekSchedule
         do {
-            schedule = try WeekSchedule(bytes: saved.data)
+            schedule = try WeekSchedule(bytes: saved.data).named(saved.name)
         } catch {
             throw ToolError("the saved schedule \"\(saved.name)\" is damaged: \(error); delete it and save it again")
         }

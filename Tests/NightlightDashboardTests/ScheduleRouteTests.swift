@@ -117,6 +117,25 @@ struct ScheduleRouteTests {
         }
     }
 
+    /// Issue 19, problem 4: a saved schedule goes onto the nightlight under the library's name
+    /// (it kept the name stored in the saved copy, e.g. "Default").
+    @Test func applyingWritesTheLibrarysName() async throws {
+        try await DashboardFixture().test { client in
+            let paired = try await client.call(.post, "/api/devices/pair", ##"{"address": "\##(DashboardFixture.secondSN)"}"##)
+            #expect(paired.status == .created, "\(paired.text)")
+            let copy = Self.schedule.replacingOccurrences(of: #""name": "School""#, with: #""name": "Default""#)
+            #expect(try await client.call(.post, "/api/schedules", ##"{"name": "School weeks", "schedule": \##(copy)}"##).status == .created)
+            #expect(try await client.call(.post, "/api/schedules", ##"{"name": "A library name far longer than twenty bytes", "schedule": \##(copy)}"##).status == .created)
+            let applied = try await client.call(.post, "/api/schedules/School%20weeks/apply", ##"{"address": "\##(DashboardFixture.secondSN)"}"##)
+            #expect(applied.status == .ok, "\(applied.text)")
+            #expect(applied.string("name") == "School weeks")
+            let onDevice = try await client.call(.get, "/api/devices/\(DashboardFixture.secondSN)/week-schedule")
+            #expect(onDevice.string("name") == "School weeks", "\(onDevice.text)")
+            let long = try await client.call(.post, "/api/schedules/A%20library%20name%20far%20longer%20than%20twenty%20bytes/apply", ##"{"address": "\##(DashboardFixture.secondSN)"}"##)
+            #expect(long.string("name") == "A library name far l", "cut to the profile's 20 bytes: \(long.text)")
+        }
+    }
+
     @Test func applyingNeedsAKnownScheduleAndAPairedNightlight() async throws {
         try await DashboardFixture().test { client in
             _ = try await client.call(.post, "/api/schedules", ##"{"name": "School", "schedule": \##(Self.schedule)}"##)

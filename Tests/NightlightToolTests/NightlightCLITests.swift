@@ -172,7 +172,7 @@ struct NightlightCLITests {
 
         _ = try await cli.json("pair", "SN-0002")
         #expect(try await cli.run("schedule", "apply", "School nights", "Mia").status == 0)
-        #expect(try await cli.json("schedule", "show", "Mia")["name"] as? String == "Bedtime")
+        #expect(try await cli.json("schedule", "show", "Mia")["name"] as? String == "School nights", "the library's name, not the one stored in the copy")
         #expect(try await cli.run("schedule", "delete", "School nights").status == 0)
         let gone = try await cli.run("schedule", "apply", "School nights", "Mia")
         #expect(gone.status == 1)

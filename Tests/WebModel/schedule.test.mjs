@@ -5,7 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   addGroup, addPeriod, canAddPeriod, checkSchedule, cloneSchedule, coverageText, coveredDays, groupTitle, newSchedule, nextPeriodSlot,
-  normalizeSchedule, periodProblem, periodRange, removeGroup, removePeriod, sameSchedule, toggleDay, withGroupPeriods,
+  namedSchedule, normalizeSchedule, periodProblem, periodRange, removeGroup, removePeriod, sameSchedule, toggleDay, withGroupPeriods,
 } from "../../Sources/NightlightDashboard/Resources/assets/model/schedule.js";
 import { LIMITS, limitsWith, period, schoolNights } from "./fixtures.mjs";
 
@@ -123,6 +123,17 @@ test("normalizeSchedule orders days by the week and periods by start, dropping e
   assert.equal(sameSchedule(messy, normalizeSchedule(messy)), true);
   assert.equal(sameSchedule(messy, null), false);
   assert.equal(sameSchedule(schoolNights(), newSchedule()), false);
+});
+
+test("namedSchedule gives a schedule the library's name, cut to 20 bytes at a character", () => {
+  const saved = { ...schoolNights(), name: "Default" };
+  assert.equal(namedSchedule(saved, "School weeks").name, "School weeks");
+  assert.deepEqual(namedSchedule(saved, "School weeks").groups, saved.groups, "only the name changes");
+  assert.equal(saved.name, "Default", "the saved copy is unchanged");
+  assert.equal(namedSchedule(saved, "A very long library name").name, "A very long library ", "20 bytes");
+  assert.equal(namedSchedule(saved, "Été à la mer, enfin !").name, "Été à la mer, enf", "é is two bytes: 17 characters fit");
+  assert.equal(namedSchedule(saved, "🌙🌙🌙🌙🌙🌙").name, "🌙🌙🌙🌙🌙", "never half a character");
+  assert.equal(sameSchedule(namedSchedule(saved, "School weeks"), { ...saved, name: "School weeks" }), true);
 });
 
 test("toggleDay moves a day into a group, out of any other; again takes it out", () => {

@@ -123,3 +123,18 @@ public struct WeekSchedule: SNValue, CustomStringConvertible {
         }
     }
 }
+
+extension WeekSchedule {
+    /// The same schedule under `name`, cut to the ``maximumNameLength`` bytes of UTF-8 the
+    /// profile allows (at a character boundary): how a schedule saved in an app's library under
+    /// its own name goes onto a nightlight, so the nightlight shows the name the parent chose.
+    public func named(_ name: String) -> WeekSchedule {
+        var copy = self
+        var cut = ""
+        for character in name where cut.utf8.count + String(character).utf8.count <= Self.maximumNameLength {
+            cut.append(character)
+        }
+        copy.name = cut
+        return copy
+    }
+}

@@ -39,7 +39,7 @@ struct SchedulesController {
             let address = try RequestInput.address(body.address, field: "address")
             let expected = try ScheduleVersion.expected(by: request.headers[.ifMatch])
             let saved = try await store.schedule(named: name)
-            guard let schedule = try? WeekSchedule(bytes: saved.data) else {
+            guard let schedule = try? WeekSchedule(bytes: saved.data).named(saved.name) else {
                 throw DashboardError(.unprocessableContent, "damaged", "the saved schedule \"\(saved.name)\" is damaged; delete it and save it again")
             }
             let version = try await operations.writeWeekSchedule(schedule, to: address, expected: expected, field: "schedule", addressField: "address")

@@ -90,6 +90,14 @@ def run(b):
     saved = {e["name"]: e for e in b.api("GET", "/api/schedules")}
     assert saved["School nights copy"]["schedule"] == saved["School nights"]["schedule"], "the copy holds the same schedule"
 
+    # Applying the copy puts it on the nightlight under the library's name (issue 19, problem 4:
+    # it kept the name stored in the copy), and only the copy is marked as on the nightlight.
+    b.click(f"{entry('School nights copy')} [data-test=library-apply]")
+    b.wait(f"{entry('School nights copy')} [data-test=library-current]")
+    on_device = b.api("GET", f"/api/devices/{ADDRESS}/week-schedule")
+    assert on_device["name"] == "School nights copy", f"the library's name is on the nightlight: {on_device['name']!r}"
+    assert not b.find_all(f"{entry('School nights')} [data-test=library-current]"), "the original is no longer the current one"
+
     # Delete the copy, after confirming.
     b.click(f"{entry('School nights copy')} [data-test=library-delete]")
     b.click("[data-test=dialog-confirm]")

@@ -46,6 +46,24 @@ export function normalizeSchedule(schedule) {
   };
 }
 
+/** The longest week schedule name on a nightlight, in UTF-8 bytes (SN profile §6.1). */
+export const MAXIMUM_SCHEDULE_NAME_BYTES = 20;
+
+/**
+ * The schedule under `name`, cut to 20 bytes of UTF-8 at a character boundary: what a saved
+ * schedule becomes on the nightlight when it is applied (the server does the same,
+ * `WeekSchedule.named`), so the nightlight shows the library's name.
+ */
+export function namedSchedule(schedule, name) {
+  const encoder = new TextEncoder();
+  let cut = "";
+  for (const { segment } of new Intl.Segmenter(undefined, { granularity: "grapheme" }).segment(name)) {
+    if (encoder.encode(cut + segment).length > MAXIMUM_SCHEDULE_NAME_BYTES) break;
+    cut += segment;
+  }
+  return { ...schedule, name: cut };
+}
+
 /** Whether two schedules are the same once normalized (false when either is missing). */
 export function sameSchedule(a, b) {
   return Boolean(a && b) && JSON.stringify(normalizeSchedule(a)) === JSON.stringify(normalizeSchedule(b));

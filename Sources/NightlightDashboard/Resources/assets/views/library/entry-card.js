@@ -5,7 +5,7 @@
 
 import { h, icon } from "../../lib/dom.js";
 import { lightName, sourceName } from "../../model/names.js";
-import { sameSchedule } from "../../model/schedule.js";
+import { namedSchedule, sameSchedule } from "../../model/schedule.js";
 import { weekOverview } from "../shared/week-overview.js";
 
 const savedOn = (date) => new Date(date).toLocaleDateString(undefined, { day: "numeric", month: "short", year: "numeric" });
@@ -16,7 +16,8 @@ const savedOn = (date) => new Date(date).toLocaleDateString(undefined, { day: "n
  */
 export function entryCard(entry, { ctx, current, actions }) {
   const damaged = entry.schedule == null; // the server leaves it out (or null) when the stored copy is damaged
-  const isCurrent = !damaged && sameSchedule(entry.schedule, current);
+  // Applied, a saved schedule carries the entry's name (cut to 20 bytes) onto the nightlight.
+  const isCurrent = !damaged && sameSchedule(namedSchedule(entry.schedule, entry.name), current);
   const from = sourceName(ctx.devices, entry.sourceDeviceAddress);
   const action = (test, label, handler, extra = {}) =>
     h("button", { type: "button", class: "button secondary small-button", dataset: { test }, onclick: (event) => handler(entry, event.currentTarget), ...extra }, label);
