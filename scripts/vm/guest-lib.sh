@@ -93,3 +93,18 @@ wait_for_line() {
     wait_until "$bound" "a line matching '$pattern' in $(basename "$file")" grep -qE "$pattern" "$file"
     grep -m1 -E "$pattern" "$file"
 }
+
+# expect_error DESCRIPTION TEXT COMMAND...: COMMAND (bounded to 60 s) must fail and print TEXT
+# (grep -F) on its output. A miss is counted in FAILURES and the test goes on with the next case.
+FAILURES=0
+expect_error() {
+    local what=$1 text=$2 output status
+    shift 2
+    output=$(timeout 60 "$@" 2>&1)
+    status=$?
+    echo "$what: status $status: $output"
+    if [ "$status" -eq 0 ] || [ "$status" -eq 124 ] || ! grep -qF -- "$text" <<<"$output"; then
+        echo "FAIL: $what: expected a failure that says '$text' (status $status)"
+        FAILURES=$((FAILURES + 1))
+    fi
+}
