@@ -179,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BLETests",
-            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLE", "BLERuntime", "BLEVirtual", "BLESimulation", "BLETransport", logging],
+            dependencies: ["BLECore", "BLEGATT", "BLEHCI", "BLEHost", "BLE", "BLERuntime", "BLEVirtual", "BLESimulation", "BLETransport", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(
