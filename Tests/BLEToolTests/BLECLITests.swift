@@ -166,4 +166,22 @@ struct BLECLITests {
         let ended = try await server.interrupt()
         #expect(ended.status == 130, "Ctrl-C ends it cleanly")
     }
+
+    /// A simulator whose controller goes away (here the controller server stops; in the Linux VM
+    /// the kernel removes the adapter under the HCI user channel) ends with an error that names
+    /// the device, instead of serving on with no radio.
+    @Test func simulateEndsWhenItsControllerGoesAway() async throws {
+        let cli = try CLIRunner()
+        let server = try cli.start(["controller", "--listen", "tcp-server:127.0.0.1:0", "--no-devices", "--json"])
+        let ready = try await server.waitForLine { $0.contains("\"ready\"") }
+        let event = try #require(try JSONSerialization.jsonObject(with: Data(ready.utf8)) as? [String: Any])
+        let port = try #require(event["port"] as? Int)
+        let simulator = try cli.start(["simulate", "demo", "--transport", "tcp-client:127.0.0.1:\(port)", "--json"])
+        _ = try await simulator.waitForLine { $0.contains("\"started\"") }
+        let stopped = try await server.interrupt()
+        #expect(stopped.status == 130)
+        let ended = try await simulator.wait(timeout: .seconds(20))
+        #expect(ended.status == 1, "\(ended.stderr)")
+        #expect(ended.stderr.contains("ble: error: \(Self.demo) stopped: the HCI transport"), "\(ended.stderr)")
+    }
 }
