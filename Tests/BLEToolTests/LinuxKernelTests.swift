@@ -43,7 +43,34 @@ struct LinuxKernelTests {
         #expect(sent("(0x08|0x0008)", on: "hci1"), "no LE Set Advertising Data on hci1 in btmon.log")
         #expect(sent("(0x08|0x000d)", on: "hci0"), "no LE Create Connection on hci0 in btmon.log")
         #expect(sent("(0x08|0x0019)", on: "hci0"), "no LE Start Encryption on hci0 in btmon.log")
+        Self.report(result, "ble-user-channel")
+    }
+
+    /// The kernel's refusals of the user channel and a controller vanishing mid-connection, each
+    /// ending in our tools' clear error (scripts/vm/tests/ble-user-channel-errors checks them).
+    @Test func theKernelsRefusalsAndAVanishingAdapterEndInClearErrors() async throws {
+        let tools = try CLIRunner.executable("ble").deletingLastPathComponent()
+        let result = try await LinuxVM.run("ble-user-channel-errors", tools: tools)
+        let log = result.testLog
+        #expect(result.status == 0, "\(result.summary)\n\(log)")
+        #expect(log.contains("== 0 failures"), "\(log)")
+        let expected = [
+            "scan on a powered index: status 1: ble: error: hci-socket:0: adapter hci0 is in use (EBUSY): BlueZ has it powered on",
+            "scan on a missing index: status 1: ble: error: hci-socket:7: there is no adapter hci7 (ENODEV)",
+            "scan on a blocked index: status 1: ble: error: hci-socket:0: adapter hci0 is blocked by rfkill (ERFKILL)",
+            "scan on a held index: status 1: ble: error: hci-socket:1: adapter hci1 is in use (EBUSY)",
+            "ble: error: Bluetooth host: transportClosed on connection",
+            "ble: error: SN-0001 stopped: the HCI transport failed: hci-socket:1: the adapter hung up (EPIPE)",
+        ]
+        for line in expected {
+            #expect(log.contains(line), "missing: \(line)\n\(log)")
+        }
+        Self.report(result, "ble-user-channel-errors")
+    }
+
+    /// Prints the run's timings and where its results are.
+    static func report(_ result: LinuxVM.Result, _ name: String) {
         let timings = result.timings
-        print("guest test ble-user-channel: VM \(timings["vm"] ?? -1) s, test \(timings["test"] ?? -1) s (results in \(result.resultsDirectory.path))")
+        print("guest test \(name): VM \(timings["vm"] ?? -1) s, test \(timings["test"] ?? -1) s (results in \(result.resultsDirectory.path))")
     }
 }
