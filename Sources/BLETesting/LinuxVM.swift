@@ -59,11 +59,13 @@ public enum LinuxVM {
     }
 
     /// Runs guest test `name` (`scripts/vm/tests/NAME`) with the built tools in `tools`, the guest
-    /// test bounded by `timeout`, and returns what came back. The harness's first-time setup
-    /// (packages, kernel) happens here when `scripts/test` has not done it.
+    /// test bounded by `timeout`, and returns what came back. `python` is the Python with Bumble
+    /// the guest uses for Bumble's controllers (default: `NIGHTLIGHT_PYTHON`, else `.venv`). The
+    /// harness's first-time setup (packages, kernel) happens here when `scripts/test` has not done it.
     public static func run(
         _ name: String,
         tools: URL,
+        python: String? = nil,
         timeout: Duration = .seconds(240),
         filePath: String = #filePath
     ) async throws -> Result {
@@ -89,6 +91,9 @@ public enum LinuxVM {
         process.standardOutput = output
         process.standardError = output
         process.standardInput = FileHandle.nullDevice
+        if let python {
+            process.environment = ProcessInfo.processInfo.environment.merging(["NIGHTLIGHT_PYTHON": python]) { $1 }
+        }
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
             do {

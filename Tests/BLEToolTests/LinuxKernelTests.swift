@@ -46,6 +46,28 @@ struct LinuxKernelTests {
         Self.report(result, "ble-user-channel")
     }
 
+    /// The same on Bumble's LE-only controllers, which the kernel sets up differently, with `ble
+    /// simulate demo`. Needs Bumble as the interop tests do (skipped locally without it, failing in CI).
+    @Test(.enabled(if: BumbleHarness.shouldRun, "Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)"))
+    func theSameThroughBumblesLEOnlyControllers() async throws {
+        let tools = try CLIRunner.executable("ble").deletingLastPathComponent()
+        let result = try await LinuxVM.run("ble-user-channel-bumble", tools: tools, python: try BumbleHarness.requirePython())
+        let log = result.testLog
+        #expect(result.status == 0, "\(result.summary)\n\(log)")
+        #expect(log.contains(#""device":"Nightlight Demo""#), "\(log)")
+        #expect(log.split(separator: "\n").contains { $0.hasPrefix("new | ") && $0.contains("| Nightlight Demo |") }, "\(log)")
+        #expect(log.contains("├── Device Information (180A)"), "\(log)")
+        #expect(log.contains(#"Manufacturer Name String (2A29): hex: 4E 69 67 68 74 6C 69 67 68 74 | string: "Nightlight""#), "\(log)")
+        #expect(log.contains("simulator exit status 130"), "\(log)")
+        // Bumble's controllers have no public address (00:00:00:00:00:00): the simulator's host
+        // chose a static random one (the two top bits set).
+        let address = log.split(separator: "\n").first { $0.contains(#""event":"started""#) }
+            .flatMap { $0.split(separator: "\"").drop { $0 != "address" }.dropFirst(2).first }
+        let top = address.flatMap { UInt8($0.prefix(2), radix: 16) }
+        #expect(top.map { $0 >= 0xC0 } == true, "the simulator's address \(String(describing: address)) is not static random")
+        Self.report(result, "ble-user-channel-bumble")
+    }
+
     /// The kernel's refusals of the user channel and a controller vanishing mid-connection, each
     /// ending in our tools' clear error (scripts/vm/tests/ble-user-channel-errors checks them).
     @Test func theKernelsRefusalsAndAVanishingAdapterEndInClearErrors() async throws {

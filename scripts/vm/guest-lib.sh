@@ -22,7 +22,7 @@ start_bumble_controllers() {
     [ -x "$NL_PYTHON" ] || fail "no Python with Bumble at $NL_PYTHON (scripts/test creates .venv; or set NIGHTLIGHT_PYTHON)"
     "$NL_PYTHON" -m bumble.apps.controllers vhci vhci >"$NL_RESULTS/controllers.log" 2>&1 &
     CONTROLLERS_PID=$!
-    wait_until 60 "hci0 and hci1 from Bumble's controllers" test -e /sys/class/bluetooth/hci1 -a -e /sys/class/bluetooth/hci0
+    wait_until 150 "hci0 and hci1 from Bumble's controllers" test -e /sys/class/bluetooth/hci1 -a -e /sys/class/bluetooth/hci0
 }
 
 # start_btvirt [COUNT]: BlueZ's emulator, COUNT (default 2) dual-mode controllers on one virtual
@@ -107,4 +107,49 @@ expect_error() {
         echo "FAIL: $what: expected a failure that says '$text' (status $status)"
         FAILURES=$((FAILURES + 1))
     fi
+}
+
+# ble_user_channel START_CONTROLLERS DEVICE MANUFACTURER: `ble simulate DEVICE` owns hci1 and
+# `ble scan`, `ble inspect` and `ble read 2A29` on hci0 find it, list its GATT database and read
+# its Manufacturer Name (MANUFACTURER), all through the kernel's HCI user channel. Both indexes
+# are powered off through mgmt first: the user channel needs them down and unclaimed.
+ble_user_channel() {
+    export XDG_STATE_HOME=/tmp/state
+    BLE="$NL_BIN/ble"
+    [ -x "$BLE" ] || fail "no ble executable at $BLE (build with swift build)"
+
+    step "controllers"
+    $1
+    power_off_index 0
+    power_off_index 1
+
+    step "ble simulate $2 on hci1"
+    "$BLE" simulate "$2" --transport hci-socket:1 --json >"$NL_RESULTS/simulate.log" 2>"$NL_RESULTS/simulate.err" &
+    SIMULATOR=$!
+    started=$(wait_for_line 90 "$NL_RESULTS/simulate.log" '"started"')
+    echo "$started"
+    address=$(sed -n 's/.*"address" *: *"\([^"]*\)".*/\1/p' <<<"$started")
+    name=$(sed -n 's/.*"device" *: *"\([^"]*\)".*/\1/p' <<<"$started")
+    [ -n "$address" ] && [ -n "$name" ] || fail "no address or device name in the simulator's started line"
+
+    step "ble scan on hci0"
+    "$BLE" scan --transport hci-socket:0 --duration 5 >"$NL_RESULTS/scan.txt" 2>&1 || fail "ble scan exited with $? ($(tail -n 3 "$NL_RESULTS/scan.txt"))"
+    cat "$NL_RESULTS/scan.txt"
+    grep -qF "$name" "$NL_RESULTS/scan.txt" || fail "ble scan did not list $name"
+
+    step "ble inspect $address on hci0"
+    "$BLE" inspect "$address" --transport hci-socket:0 >"$NL_RESULTS/inspect.txt" 2>&1 || fail "ble inspect exited with $? ($(tail -n 3 "$NL_RESULTS/inspect.txt"))"
+    cat "$NL_RESULTS/inspect.txt"
+    grep -q "Device Information" "$NL_RESULTS/inspect.txt" || fail "ble inspect did not list the Device Information service"
+
+    step "ble read $address 2A29 on hci0"
+    "$BLE" read "$address" 2A29 --transport hci-socket:0 >"$NL_RESULTS/read.txt" 2>&1 || fail "ble read exited with $? ($(tail -n 3 "$NL_RESULTS/read.txt"))"
+    cat "$NL_RESULTS/read.txt"
+    grep -qF "string: \"$3\"" "$NL_RESULTS/read.txt" || fail "ble read 2A29 did not return the Manufacturer Name '$3'"
+
+    step "stop the simulator"
+    kill -INT "$SIMULATOR"
+    wait "$SIMULATOR"
+    echo "simulator exit status $?"
+    step "passed"
 }
