@@ -164,7 +164,7 @@ let package = Package(
 
         // Tests.
         .testTarget(name: "BLECoreTests", dependencies: ["BLECore", "BLETesting"], swiftSettings: swiftSettings),
-        .testTarget(name: "BLEHCITests", dependencies: ["BLECore", "BLEHCI"], swiftSettings: swiftSettings),
+        .testTarget(name: "BLEHCITests", dependencies: ["BLECore", "BLEHCI"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "BLEGATTTests", dependencies: ["BLECore", "BLEGATT", "BLETesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BLETransportTests",
@@ -179,7 +179,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BLETests",
-            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLE", "BLERuntime", "BLEVirtual", "BLESimulation", "BLETransport", logging],
+            dependencies: ["BLECore", "BLEGATT", "BLEHCI", "BLEHost", "BLE", "BLERuntime", "BLEVirtual", "BLESimulation", "BLETransport", logging],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -336,13 +336,16 @@ public final class Peripheral: Sendable, Hashable, CustomStringConvertible {
 
     // MARK: Internals
 
-    /// The live connection, or ``BLEError/Code/notConnected``.
+    /// The live connection, or ``BLEError/Code/notConnected``; or, when the link ended because
+    /// the radio went away (the controller hung up, the adapter vanished), that error, which says
+    /// what to do, rather than "connect first".
     func requireConnection() throws(BLEError) -> any BLEBackendConnection {
-        let connection = mutable.withLock { $0.state == .connected ? $0.connection : nil }
-        guard let connection, connection.isConnected else {
-            throw BLEError(.notConnected, "\(identifier) is not connected; connect first")
+        let (current, state, lastDisconnection) = mutable.withLock { ($0.connection, $0.state, $0.lastDisconnection) }
+        if let current, state == .connected, current.isConnected { return current }
+        if let reason = current?.disconnection ?? lastDisconnection, reason.code == .radioUnavailable {
+            throw reason
         }
-        return connection
+        throw BLEError(.notConnected, "\(identifier) is not connected; connect first")
     }
 
     /// Connects and sets up; on success the state is `.connected` and a monitor follows the link.

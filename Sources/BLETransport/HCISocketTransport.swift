@@ -117,6 +117,10 @@ public final class HCISocketTransport: HCITransport {
         case bind
     }
 
+    /// `ERFKILL` (linux `include/uapi/asm-generic/errno.h`): the adapter's radio is blocked by
+    /// rfkill, so the kernel cannot power it up for the user channel.
+    static let rfkillErrno: CInt = 132
+
     /// An `errno` from opening the user channel, in the user's terms.
     static func openError(_ code: CInt, step: Step, adapter: Int, spec: String) -> TransportError {
         let capability = "needs CAP_NET_ADMIN: run as root or `sudo setcap cap_net_admin+eip` on the executable"
@@ -135,9 +139,17 @@ public final class HCISocketTransport: HCITransport {
                 "there is no adapter hci\(adapter) (ENODEV): list them with `btmgmt info` or `ls /sys/class/bluetooth`"
             )
         case (.bind, EBUSY):
+            // The kernel says EBUSY for an adapter that is up: powered on in BlueZ, or held by
+            // another program's user channel (EUSERS is only for a race between two binds).
             return TransportError(
                 .busy, spec: spec,
-                "adapter hci\(adapter) is in use by BlueZ (EBUSY): power it down with `sudo btmgmt --index \(adapter) power off`"
+                "adapter hci\(adapter) is in use (EBUSY): BlueZ has it powered on (power it down with"
+                    + " `sudo btmgmt --index \(adapter) power off`), or another program holds its user channel (stop that program)"
+            )
+        case (.bind, rfkillErrno):
+            return TransportError(
+                .unavailable, spec: spec,
+                "adapter hci\(adapter) is blocked by rfkill (ERFKILL): unblock it with `sudo rfkill unblock bluetooth`"
             )
         case (.bind, EUSERS), (.bind, EALREADY):
             return TransportError(

@@ -93,6 +93,7 @@ extension TransportError {
         case EALREADY: "EALREADY"
         case EUSERS: "EUSERS"
         case EPROTONOSUPPORT: "EPROTONOSUPPORT"
+        case HCISocketTransport.rfkillErrno: "ERFKILL"
         default: "errno \(code)"
         }
     }

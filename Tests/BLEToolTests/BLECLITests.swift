@@ -157,8 +157,8 @@ struct BLECLITests {
     }
 
     /// `ble controller` on a free TCP port: the running process, its port and its ready event.
-    static func startController(_ cli: CLIRunner) async throws -> (CLIRunner.Running, Int, [String: Any]) {
-        let server = try cli.start(["controller", "--listen", "tcp-server:127.0.0.1:0", "--json"])
+    static func startController(_ cli: CLIRunner, _ extra: String...) async throws -> (CLIRunner.Running, Int, [String: Any]) {
+        let server = try cli.start(["controller", "--listen", "tcp-server:127.0.0.1:0", "--json"] + extra)
         let ready = try await server.waitForLine { $0.contains("\"ready\"") }
         let event = try #require(try JSONSerialization.jsonObject(with: Data(ready.utf8)) as? [String: Any])
         return (server, try #require(event["port"] as? Int), event)
@@ -196,5 +196,20 @@ struct BLECLITests {
         let negative = try await cli.run(["scan", "--duration", "-1"])
         #expect(negative.status != 0)
         #expect(negative.stderr.contains("--duration must be between 0 and 86400 seconds"), "\(negative.stderr)")
+    }
+
+    /// A simulator whose controller goes away (here the controller server stops; in the Linux VM
+    /// the kernel removes the adapter under the HCI user channel) ends with an error that names
+    /// the device, instead of serving on with no radio.
+    @Test func simulateEndsWhenItsControllerGoesAway() async throws {
+        let cli = try CLIRunner()
+        let (server, port, _) = try await Self.startController(cli, "--no-devices")
+        let simulator = try cli.start(["simulate", "demo", "--transport", "tcp-client:127.0.0.1:\(port)", "--json"])
+        _ = try await simulator.waitForLine { $0.contains("\"started\"") }
+        let stopped = try await server.interrupt()
+        #expect(stopped.status == 130)
+        let ended = try await simulator.wait(timeout: .seconds(20))
+        #expect(ended.status == 1, "\(ended.stderr)")
+        #expect(ended.stderr.contains("ble: error: \(Self.demo) stopped: the HCI transport"), "\(ended.stderr)")
     }
 }

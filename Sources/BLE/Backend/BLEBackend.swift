@@ -99,6 +99,9 @@ public protocol BLEBackendConnection: Sendable {
     var isConnected: Bool { get }
     /// Waits until the connection ends; returns why (``BLEError/Code/disconnected``).
     func waitUntilDisconnected() async -> BLEError
+    /// Why the connection ended, or nil while it is up (or when the backend can only tell by
+    /// ``waitUntilDisconnected()``).
+    var disconnection: BLEError? { get }
     /// Ends the connection.
     func disconnect() async throws(BLEError)
     /// Returns once everything sent so far (Write Commands included) has left for the peer, or
@@ -138,6 +141,9 @@ public protocol BLEBackendConnection: Sendable {
 }
 
 extension BLEBackendConnection {
+    /// A backend that cannot tell why without waiting says nil.
+    public var disconnection: BLEError? { nil }
+
     /// A backend without security: never encrypted.
     public var security: LinkSecurity { .open }
     /// A backend without security cannot pair.

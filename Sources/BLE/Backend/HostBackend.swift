@@ -208,6 +208,7 @@ struct HostBackendConnection: BLEBackendConnection {
 
     var address: DeviceAddress { connection.address }
     var isConnected: Bool { connection.isConnected }
+    var disconnection: BLEError? { connection.state.disconnection.map { BLEError(host: $0) } }
 
     func waitUntilDisconnected() async -> BLEError {
         BLEError(host: await connection.waitUntilDisconnected())

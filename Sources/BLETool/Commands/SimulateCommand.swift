@@ -93,10 +93,14 @@ struct SimulateCommand: ToolCommand {
                 let acting = made.contains { !$0.actions.isEmpty }
                 ToolOutput.print(acting ? "Type an action and Enter (help lists them); Ctrl-C stops." : "Ctrl-C stops.")
             }
-            // The firmware runs until cancelled; one that fails ends the command with its error.
+            // The firmware runs until cancelled; one that fails ends the command with its error, and
+            // so does a controller that fails or vanishes (nobody can reach its device any more).
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for task in firmware {
                     group.addTask { try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() } }
+                }
+                for (host, device) in zip(hosts, made) {
+                    group.addTask { try await Self.watch(host, device: device.name) }
                 }
                 group.addTask { await Self.performActions(from: Self.standardInputLines(), on: console, json: options.json) }
                 for try await _ in group {}
@@ -106,6 +110,16 @@ struct SimulateCommand: ToolCommand {
         } catch {
             for host in hosts { await host.shutDown() }
             throw error
+        }
+    }
+
+    /// Returns when `host`'s state updates end; throws when its controller fails (the adapter was
+    /// removed, the controller hung up or stopped answering), naming the device.
+    static func watch(_ host: BLEHost, device: String) async throws {
+        for await state in host.stateUpdates {
+            if case .failed(let error) = state, error.code != .notStarted {
+                throw ToolError("\(device) stopped: \(error.message)")
+            }
         }
     }
 
