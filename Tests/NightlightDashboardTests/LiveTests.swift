@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import NightlightStore
 import Synchronization
@@ -21,6 +22,37 @@ struct LiveTests {
             _ = try await client.call(.post, "/api/devices/pair", ##"{"address": "\##(Self.address)", "childName": "Mia"}"##)
             let paired = try await client.call(.get, "/api/live?address=\(Self.address)")
             #expect(paired.status == .ok)
+        }
+    }
+
+    /// The three live sockets: the nightlight's, the Explorer's and the SensorTag panel's.
+    static let sockets = [
+        "/api/live?address=\(address)", "/api/explorer/live", "/api/panels/sensortag/live?address=BC:6A:29:AE:CC:04",
+    ]
+
+    /// A page of another site, or of another port of 127.0.0.1 (same site: the browser sends the
+    /// cookie), cannot open a live socket; the dashboard's own page and a script can.
+    @Test(arguments: sockets) func liveSocketsRefuseOtherOrigins(path: String) async throws {
+        let cookie = "nightlight_token=\(DashboardFixture.token)"
+        let upgrade: HTTPFields = [.upgrade: "websocket", .connection: "Upgrade", .cookie: cookie]
+        try await DashboardFixture().test { client in
+            for refused: HTTPFields in [
+                [.origin: "http://evil.example"], [.origin: "http://127.0.0.1:9999"],
+                [.origin: "http://127.0.0.1:8080", .secFetchSite: "same-site"], [:],
+            ] {
+                var headers = upgrade
+                headers.append(contentsOf: refused)
+                let answer = try await client.call(.get, path, headers: headers)
+                #expect(answer.status == .forbidden, "\(refused)")
+                #expect(answer.string("error.code") == "crossSite", "\(refused)")
+            }
+            var own = upgrade
+            own[.origin] = "http://127.0.0.1:8080"
+            own[.secFetchSite] = "same-origin"
+            let page = try await client.call(.get, path, headers: own)
+            #expect(page.status != .forbidden)
+            let script = try await client.call(.get, path, headers: [.upgrade: "websocket", .connection: "Upgrade"])
+            #expect(script.status != .forbidden)
         }
     }
 
