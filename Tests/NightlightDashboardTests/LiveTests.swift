@@ -56,6 +56,37 @@ struct LiveTests {
         }
     }
 
+    /// On the real server a refused upgrade gets the router's answer (not an empty 400), and an
+    /// accepted one becomes a WebSocket that no HTTP deadline closes.
+    @Test func refusedUpgradesGetTheRoutersAnswerOnTheWire() async throws {
+        let handshake = "Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        let bearer = "Authorization: Bearer \(DashboardFixture.token)\r\n"
+        let cookie = "Cookie: nightlight_token=\(DashboardFixture.token)\r\n"
+        let refused: [(request: String, status: Int, code: String)] = [
+            ("GET /api/live?address=\(Self.address) HTTP/1.1\r\n\(handshake)\r\n", 401, "unauthorized"),
+            ("GET /api/live?address=\(Self.address) HTTP/1.1\r\n\(handshake)\(bearer)\r\n", 404, "deviceNotFound"),
+            ("GET /api/explorer/live?address=kitchen HTTP/1.1\r\n\(handshake)\(bearer)\r\n", 400, "invalidValue"),
+            ("GET /api/explorer/live HTTP/1.1\r\n\(handshake)\(cookie)Origin: http://evil.example\r\n\r\n", 403, "crossSite"),
+            ("GET /api/panels/sensortag/live?address=BC:6A:29:AE:CC:04 HTTP/1.1\r\n\(handshake)\(cookie)Origin: http://127.0.0.1:9999\r\n\r\n", 403, "crossSite"),
+        ]
+        let limits = ConnectionLimits(requestHeadTimeout: .seconds(1), requestBodyTimeout: .seconds(1), idleTimeout: .seconds(1))
+        try await DashboardFixture(port: 0, limits: limits, populate: { _, _ in }).serve { port in
+            for (request, status, code) in refused {
+                let connection = try await RawConnection.open(port: port)
+                try await connection.send(request)
+                #expect(await connection.waitForClose(within: .seconds(5)))
+                #expect(connection.status == status, "\(request)\n\(connection.text)")
+                #expect(connection.body.contains(#""code":"\#(code)""#), "\(request)\n\(connection.text)")
+            }
+            let accepted = try await RawConnection.open(port: port)
+            try await accepted.send("GET /api/explorer/live HTTP/1.1\r\n\(handshake)\(bearer)\r\n")
+            #expect(await accepted.waitForAnswer(within: .seconds(5)))
+            #expect(accepted.status == 101, "\(accepted.text)")
+            #expect(!(await accepted.waitForClose(within: .seconds(2))), "a live socket outlives the idle timeout")
+            await accepted.close()
+        }
+    }
+
     @Test func theFeedSendsEveryKindOfUpdateAndHoldsTheConnection() async throws {
         let fixture = try await DashboardFixture()
         try await fixture.test { client in
