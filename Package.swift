@@ -111,8 +111,9 @@ let package = Package(
             dependencies: [
                 "BLECore", "BLE", "BLEHost", "BLERuntime", "BLETransport",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
-                logging, nio,
+                logging, nio, nioHTTP1,
             ],
             swiftSettings: swiftSettings
         ),
@@ -207,7 +208,7 @@ let package = Package(
                 "NightlightDashboard", "DashboardShell", "DeviceExplorer", "Nightlight", "NightlightSimulation", "NightlightStore", "BLE",
                 "BLEProfiles", "BLEProfilesSimulation",
                 "BLESimulation", "BLEVirtual", "DemoWorld",
-                "BLECore", "BLETesting", logging, nio,
+                "BLECore", "BLETesting", logging, nio, nioPosix,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
@@ -223,6 +224,7 @@ let package = Package(
 // Products of the packages we use, by their names in imports.
 var nio: Target.Dependency { .product(name: "NIOCore", package: "swift-nio") }
 var nioPosix: Target.Dependency { .product(name: "NIOPosix", package: "swift-nio") }
+var nioHTTP1: Target.Dependency { .product(name: "NIOHTTP1", package: "swift-nio") }
 var logging: Target.Dependency { .product(name: "Logging", package: "swift-log") }
 var crypto: Target.Dependency { .product(name: "Crypto", package: "swift-crypto") }
 var cryptoExtras: Target.Dependency { .product(name: "_CryptoExtras", package: "swift-crypto") }

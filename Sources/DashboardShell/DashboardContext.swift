@@ -1,5 +1,6 @@
 import Hummingbird
 import HummingbirdWebSocket
+import NIOCore
 
 /// The request context of the dashboard's router: Hummingbird's core storage, the WebSocket
 /// upgrade reference (for `/api/live`), and how the request was authenticated.
@@ -10,6 +11,8 @@ public struct DashboardContext: RequestContext, WebSocketRequestContext {
     public let webSocket: WebSocketHandlerReference<Self>
     /// How the token came: nil before ``AuthenticationMiddleware`` ran or when it is missing.
     public var credential: Credential?
+    /// The connection the request came on (a refused WebSocket upgrade is answered on it).
+    package let channel: (any Channel)?
 
     /// How a request proved it knows the token.
     public enum Credential: Sendable, Hashable {
@@ -24,5 +27,6 @@ public struct DashboardContext: RequestContext, WebSocketRequestContext {
         coreContext = .init(source: source)
         webSocket = .init()
         credential = nil
+        channel = source.channel
     }
 }

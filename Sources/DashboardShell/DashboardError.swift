@@ -72,6 +72,12 @@ public struct DashboardError: Error, Sendable, Hashable, CustomStringConvertible
         var error: Detail
     }
 
+    /// The JSON text of an error without a field, for the answers written below the router
+    /// (``HTTPConnectionGuard``).
+    package static func json(code: String, message: String) -> Data {
+        (try? JSONBody.encoder().encode(Body(error: .init(code: code, message: message)))) ?? Data()
+    }
+
     /// The JSON answer.
     package var response: Response {
         JSONBody.response(Body(error: .init(code: code, message: message, field: field, path: path)), status: status)

@@ -34,6 +34,10 @@ public struct DashboardServer: Sendable {
         public var timeZone: TimeZone
         /// Where the server logs.
         public var logger: Logger
+        /// How long a client may take to send a request and how many connections it may hold
+        /// (by default: headers within 10 s, body within 60 s, 60 s idle, 32 connections an
+        /// address, 16 KiB of headers).
+        public var limits: ConnectionLimits
 
         /// Creates a configuration; by default on 127.0.0.1:8080.
         public init(
@@ -43,7 +47,8 @@ public struct DashboardServer: Sendable {
             link: DeviceLink.Configuration,
             now: @escaping @Sendable () -> Date = { Date() },
             timeZone: TimeZone = .current,
-            logger: Logger = Logger(label: "nightlight.dashboard")
+            logger: Logger = Logger(label: "nightlight.dashboard"),
+            limits: ConnectionLimits = ConnectionLimits()
         ) {
             self.host = host
             self.port = port
@@ -52,6 +57,7 @@ public struct DashboardServer: Sendable {
             self.now = now
             self.timeZone = timeZone
             self.logger = logger
+            self.limits = limits
         }
     }
 
@@ -133,13 +139,14 @@ public struct DashboardServer: Sendable {
         return router
     }
 
-    /// The Hummingbird application: HTTP/1 with the WebSocket upgrade of `/api/live`.
+    /// The Hummingbird application: HTTP/1 with the WebSocket upgrade of the live sockets, within
+    /// the configuration's ``ConnectionLimits``.
     /// - Parameter onListening: called once the socket listens (with the port it listens on).
     public func buildApplication(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) -> some ApplicationProtocol {
         let router = buildRouter()
         return Application(
             router: router,
-            server: .http1WebSocketUpgrade(webSocketRouter: router),
+            server: .guardedHTTP1WebSocketUpgrade(webSocketRouter: router, limits: configuration.limits),
             configuration: ApplicationConfiguration(address: .hostname(configuration.host, port: configuration.port), serverName: "nightlight-dashboard"),
             onServerRunning: { channel in await onListening(channel.localAddress?.port ?? 0) },
             logger: configuration.logger

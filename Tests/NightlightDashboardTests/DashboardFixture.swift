@@ -10,6 +10,7 @@ import NightlightSimulation
 import NightlightStore
 import NIOCore
 import Synchronization
+import Testing
 @testable import DashboardShell
 @testable import DeviceExplorer
 @testable import NightlightDashboard
@@ -46,8 +47,12 @@ struct DashboardFixture {
         try await world.add(VirtualNightlight(index: 1, directory: directory), distance: 3)
     }
 
-    /// A server whose `sim` world `populate` fills (devices keep their files in the given folder).
-    init(populate: @escaping @Sendable (SimWorld, String) async throws -> Void = DashboardFixture.nightlights) async throws {
+    /// A server whose `sim` world `populate` fills (devices keep their files in the given folder),
+    /// on `port` (0: a free one, for ``serve(_:)``) within `limits`.
+    init(
+        port: Int = 8080, limits: ConnectionLimits = ConnectionLimits(),
+        populate: @escaping @Sendable (SimWorld, String) async throws -> Void = DashboardFixture.nightlights
+    ) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         store = try NightlightStore.inMemory()
@@ -60,7 +65,8 @@ struct DashboardFixture {
         let shift = clockShift
         server = try await DashboardServer.make(
             DashboardServer.Configuration(
-                token: Self.token, link: link, now: { Date().addingTimeInterval(shift.seconds.withLock { $0 }) }, logger: Self.quietLogger
+                port: port, token: Self.token, link: link, now: { Date().addingTimeInterval(shift.seconds.withLock { $0 }) },
+                logger: Self.quietLogger, limits: limits
             ),
             store: store
         )
@@ -69,6 +75,19 @@ struct DashboardFixture {
     /// Runs `body` against the router, then closes the radio and removes the folder.
     func test(_ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         try await cleaningUp { try await server.buildApplication().test(.router) { client in try await body(client) } }
+    }
+
+    /// Runs the real server (``DashboardServer/run(onListening:)``) on 127.0.0.1, calls `body` with
+    /// its port, then shuts it down; fails when the server does not listen within 10 s.
+    func serve(_ body: @Sendable (Int) async throws -> Void) async throws {
+        let (ports, listening) = AsyncStream.makeStream(of: Int.self)
+        let server = server
+        let serving = Task { try await server.run(onListening: { port in listening.yield(port) }) }
+        defer { serving.cancel() }
+        let port = try await untilDeadline(.seconds(10), otherwise: nil) { await ports.first { _ in true } }
+        try await cleaningUp { try await body(try #require(port, "the server did not start listening")) }
+        serving.cancel()
+        _ = try? await serving.value
     }
 
     /// Runs `body`, then (also when it throws) closes the radio and removes the folder.

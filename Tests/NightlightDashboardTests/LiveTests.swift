@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import HummingbirdTesting
 import NightlightStore
 import Synchronization
@@ -21,6 +22,68 @@ struct LiveTests {
             _ = try await client.call(.post, "/api/devices/pair", ##"{"address": "\##(Self.address)", "childName": "Mia"}"##)
             let paired = try await client.call(.get, "/api/live?address=\(Self.address)")
             #expect(paired.status == .ok)
+        }
+    }
+
+    /// The three live sockets: the nightlight's, the Explorer's and the SensorTag panel's.
+    static let sockets = [
+        "/api/live?address=\(address)", "/api/explorer/live", "/api/panels/sensortag/live?address=BC:6A:29:AE:CC:04",
+    ]
+
+    /// A page of another site, or of another port of 127.0.0.1 (same site: the browser sends the
+    /// cookie), cannot open a live socket; the dashboard's own page and a script can.
+    @Test(arguments: sockets) func liveSocketsRefuseOtherOrigins(path: String) async throws {
+        let cookie = "nightlight_token=\(DashboardFixture.token)"
+        let upgrade: HTTPFields = [.upgrade: "websocket", .connection: "Upgrade", .cookie: cookie]
+        try await DashboardFixture().test { client in
+            for refused: HTTPFields in [
+                [.origin: "http://evil.example"], [.origin: "http://127.0.0.1:9999"],
+                [.origin: "http://127.0.0.1:8080", .secFetchSite: "same-site"], [:],
+            ] {
+                var headers = upgrade
+                headers.append(contentsOf: refused)
+                let answer = try await client.call(.get, path, headers: headers)
+                #expect(answer.status == .forbidden, "\(refused)")
+                #expect(answer.string("error.code") == "crossSite", "\(refused)")
+            }
+            var own = upgrade
+            own[.origin] = "http://127.0.0.1:8080"
+            own[.secFetchSite] = "same-origin"
+            let page = try await client.call(.get, path, headers: own)
+            #expect(page.status != .forbidden)
+            let script = try await client.call(.get, path, headers: [.upgrade: "websocket", .connection: "Upgrade"])
+            #expect(script.status != .forbidden)
+        }
+    }
+
+    /// On the real server a refused upgrade gets the router's answer (not an empty 400), and an
+    /// accepted one becomes a WebSocket that no HTTP deadline closes.
+    @Test func refusedUpgradesGetTheRoutersAnswerOnTheWire() async throws {
+        let handshake = "Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        let bearer = "Authorization: Bearer \(DashboardFixture.token)\r\n"
+        let cookie = "Cookie: nightlight_token=\(DashboardFixture.token)\r\n"
+        let refused: [(request: String, status: Int, code: String)] = [
+            ("GET /api/live?address=\(Self.address) HTTP/1.1\r\n\(handshake)\r\n", 401, "unauthorized"),
+            ("GET /api/live?address=\(Self.address) HTTP/1.1\r\n\(handshake)\(bearer)\r\n", 404, "deviceNotFound"),
+            ("GET /api/explorer/live?address=kitchen HTTP/1.1\r\n\(handshake)\(bearer)\r\n", 400, "invalidValue"),
+            ("GET /api/explorer/live HTTP/1.1\r\n\(handshake)\(cookie)Origin: http://evil.example\r\n\r\n", 403, "crossSite"),
+            ("GET /api/panels/sensortag/live?address=BC:6A:29:AE:CC:04 HTTP/1.1\r\n\(handshake)\(cookie)Origin: http://127.0.0.1:9999\r\n\r\n", 403, "crossSite"),
+        ]
+        let limits = ConnectionLimits(requestHeadTimeout: .seconds(1), requestBodyTimeout: .seconds(1), idleTimeout: .seconds(1))
+        try await DashboardFixture(port: 0, limits: limits, populate: { _, _ in }).serve { port in
+            for (request, status, code) in refused {
+                let connection = try await RawConnection.open(port: port)
+                try await connection.send(request)
+                #expect(await connection.waitForClose(within: .seconds(5)))
+                #expect(connection.status == status, "\(request)\n\(connection.text)")
+                #expect(connection.body.contains(#""code":"\#(code)""#), "\(request)\n\(connection.text)")
+            }
+            let accepted = try await RawConnection.open(port: port)
+            try await accepted.send("GET /api/explorer/live HTTP/1.1\r\n\(handshake)\(bearer)\r\n")
+            #expect(await accepted.waitForAnswer(within: .seconds(5)))
+            #expect(accepted.status == 101, "\(accepted.text)")
+            #expect(!(await accepted.waitForClose(within: .seconds(2))), "a live socket outlives the idle timeout")
+            await accepted.close()
         }
     }
 

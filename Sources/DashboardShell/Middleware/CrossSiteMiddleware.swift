@@ -2,9 +2,10 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// Refuses requests that change state (POST, PUT, PATCH, DELETE) unless they come from the
-/// dashboard's own pages: `Sec-Fetch-Site`, when sent, must be `same-origin` or `none`, and
-/// `Origin` (or else `Referer`) must be the server's own origin. A request with neither header
+/// Refuses requests that change state (POST, PUT, PATCH, DELETE) and WebSocket upgrades (a live
+/// socket switches a device's sensors on, holds its connection and reads it) unless they come
+/// from the dashboard's own pages: `Sec-Fetch-Site`, when sent, must be `same-origin` or `none`,
+/// and `Origin` (or else `Referer`) must be the server's own origin. A request with neither header
 /// is let through only when it was authenticated by the `Authorization` header, which a browser
 /// never adds by itself (a script's request). API writes must send `Content-Type: application/json`,
 /// which a cross-site form cannot.
@@ -27,7 +28,8 @@ package struct CrossSiteMiddleware: RouterMiddleware {
     package static let changingMethods: Set<HTTPRequest.Method> = [.post, .put, .patch, .delete]
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard Self.changingMethods.contains(request.method) else { return try await next(request, context) }
+        let isWrite = Self.changingMethods.contains(request.method)
+        guard isWrite || Self.isWebSocketUpgrade(request) else { return try await next(request, context) }
         var allowed = origins
         if let host = request.head.authority { allowed.insert("http://" + host.lowercased()) }
         if let site = request.headers[.secFetchSite]?.lowercased(), site != "same-origin", site != "none" {
@@ -42,7 +44,7 @@ package struct CrossSiteMiddleware: RouterMiddleware {
         } else if context.credential != .bearer {
             throw Self.refusal("a browser request that changes something must say where it comes from (Origin)")
         }
-        if AuthenticationMiddleware.isAPI(request.uri.path), request.method != .delete {
+        if isWrite, AuthenticationMiddleware.isAPI(request.uri.path), request.method != .delete {
             let type = request.headers[.contentType]?.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
             if takesFile(request.uri.path) {
                 guard type == "application/octet-stream" else {
@@ -57,6 +59,15 @@ package struct CrossSiteMiddleware: RouterMiddleware {
 
     private static func refusal(_ message: String) -> DashboardError {
         DashboardError(.forbidden, "crossSite", "refused: \(message)")
+    }
+
+    /// Whether `request` asks to become a WebSocket (`Upgrade: websocket`, RFC 6455 4.1): a
+    /// browser sends the session cookie with it from any page of the same site, another port of
+    /// 127.0.0.1 included.
+    package static func isWebSocketUpgrade(_ request: Request) -> Bool {
+        request.headers[values: .upgrade].contains { value in
+            value.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces).lowercased() == "websocket" }
+        }
     }
 
     /// `scheme://host[:port]` of a URL, lowercased.
