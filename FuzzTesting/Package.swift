@@ -52,5 +52,10 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
+        .executableTarget(
+            name: "FuzzSNValues",
+            dependencies: [.product(name: "Nightlight", package: "Nightlight")],
+            swiftSettings: swiftSettings
+        ),
     ]
 )
