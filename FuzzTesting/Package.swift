@@ -53,6 +53,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "FuzzSNJSON",
+            dependencies: [.product(name: "Nightlight", package: "Nightlight")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "FuzzSNValues",
             dependencies: [.product(name: "Nightlight", package: "Nightlight")],
             swiftSettings: swiftSettings
