@@ -19,6 +19,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "FuzzGATTServer",
+            dependencies: [
+                .product(name: "BLECore", package: "Nightlight"),
+                .product(name: "BLEGATT", package: "Nightlight"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "FuzzH4Parser",
             dependencies: [.product(name: "BLEHCI", package: "Nightlight")],
             swiftSettings: swiftSettings
@@ -50,6 +58,16 @@ let package = Package(
                 .product(name: "BLECore", package: "Nightlight"),
                 .product(name: "BLEHost", package: "Nightlight"),
             ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzSNJSON",
+            dependencies: [.product(name: "Nightlight", package: "Nightlight")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "FuzzSNValues",
+            dependencies: [.product(name: "Nightlight", package: "Nightlight")],
             swiftSettings: swiftSettings
         ),
     ]

@@ -104,7 +104,7 @@ struct WriteContractTests {
             let apply = try await client.call(.post, "/api/schedules/Library/apply", ##"{"address": "\##(Self.address)"}"##, headers: Self.ifMatch(freshTag))
             #expect(apply.status == .ok, "\(apply.text)")
             #expect(apply.headers[.eTag] != freshTag)
-            #expect(try await client.call(.get, "/api/devices/\(Self.address)/week-schedule").string("name") == "Other")
+            #expect(try await client.call(.get, "/api/devices/\(Self.address)/week-schedule").string("name") == "Library", "applied under the library's name")
         }
     }
 
