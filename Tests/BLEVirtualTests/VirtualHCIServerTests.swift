@@ -32,7 +32,7 @@ struct VirtualHCIServerTests {
             descriptor = socket(AF_INET, SOCK_STREAM, 0)
             #endif
             guard descriptor >= 0 else { throw Failure("socket() failed") }
-            var timeout = timeval(tv_sec: 5, tv_usec: 0)
+            var timeout = timeval(tv_sec: 20, tv_usec: 0)  // "never" vs "late": a loaded CI machine has taken over 5 s
             setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
@@ -56,7 +56,7 @@ struct VirtualHCIServerTests {
             guard sent == bytes.count else { throw Failure("send() wrote \(sent) of \(bytes.count) bytes") }
         }
 
-        /// Reads exactly `count` bytes, or throws after the 5 s receive timeout.
+        /// Reads exactly `count` bytes, or throws after the 20 s receive timeout.
         func read(_ count: Int) throws -> [UInt8] {
             var bytes: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: count)

@@ -85,7 +85,9 @@ struct DeviceRouteTests {
             #expect(status.status == .ok, "\(status.text)")
             #expect(status.string("identity.childName") == "Mia")
             #expect(status["batteryLevel"] as? Int != nil)
-            #expect(status.string("clock.decision") == "inSync")
+            // Pairing set the clock: in sync, or (on a machine so loaded that seconds passed
+            // between the write and this read) off by less than the silent-correction bound.
+            #expect(["inSync", "updateSilently"].contains(status.string("clock.decision") ?? ""), "\(status.text)")
             #expect(!status.array("timeline").isEmpty)
             #expect(status["button.settings.onTime"] as? Int != nil)
 

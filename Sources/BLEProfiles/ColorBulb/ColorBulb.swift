@@ -103,7 +103,8 @@ public final class ColorBulb: PeripheralProfile {
     }
 
     /// Walks the bulb through every hue, as the seed's `colorific.py` does: `steps` colors a
-    /// cycle, evenly spread over `period` on `clock`, each sent with a Write Command.
+    /// cycle, evenly spread over `period` on `clock`, each sent with a Write Command (the very
+    /// last of a finite walk with a Write Request, so it is known to have arrived).
     ///
     /// - Parameters:
     ///   - period: how long one cycle through the hues takes.
@@ -137,7 +138,11 @@ public final class ColorBulb: PeripheralProfile {
         while cycles.map({ sent / steps < $0 }) ?? true {
             try Task.checkCancellation()
             let color = colors[sent % steps]
-            try await setColor(color, withoutResponse: true)
+            // The last color of a finite walk is a Write Request: its answer shows every Write
+            // Command before it arrived too (ATT keeps their order), so a tool that exits right
+            // after leaves the bulb on that color.
+            let isLast = cycles.map { sent / steps == $0 - 1 && sent % steps == steps - 1 } ?? false
+            try await setColor(color, withoutResponse: !isLast)
             onColor(sent, color)
             sent += 1
             // Deadlines from the start, so the period holds however long a write takes.
