@@ -138,21 +138,21 @@ extension SMPPairing {
 
     /// Our DHKey check value: Ea (initiator) or Eb (responder).
     func localCheck() -> [UInt8] {
-        let parameters = role == .initiator ? request! : response!
-        return SMPCrypto.f6(
-            w: macKey, n1: localRandom, n2: peerRandom, r: checkR,
-            authReq: parameters.authRequirements.rawValue, oobDataFlag: parameters.oobDataFlag ? 1 : 0,
-            ioCapability: parameters.ioCapability.rawValue, a1: localAddress, a2: peerAddress
-        )
+        dhKeyCheck(by: role == .initiator ? request! : response!, random: localRandom, otherRandom: peerRandom, address: localAddress, otherAddress: peerAddress)
     }
 
     /// The peer's DHKey check value as it must be.
     func expectedPeerCheck() -> [UInt8] {
-        let parameters = role == .initiator ? response! : request!
-        return SMPCrypto.f6(
-            w: macKey, n1: peerRandom, n2: localRandom, r: checkR,
+        dhKeyCheck(by: role == .initiator ? response! : request!, random: peerRandom, otherRandom: localRandom, address: peerAddress, otherAddress: localAddress)
+    }
+
+    /// f6 for the side that sent `parameters` (its Pairing Request or Response), its random and
+    /// address first (Part H 2.3.5.6.5).
+    private func dhKeyCheck(by parameters: SMPPairingParameters, random: [UInt8], otherRandom: [UInt8], address: DeviceAddress, otherAddress: DeviceAddress) -> [UInt8] {
+        SMPCrypto.f6(
+            w: macKey, n1: random, n2: otherRandom, r: checkR,
             authReq: parameters.authRequirements.rawValue, oobDataFlag: parameters.oobDataFlag ? 1 : 0,
-            ioCapability: parameters.ioCapability.rawValue, a1: peerAddress, a2: localAddress
+            ioCapability: parameters.ioCapability.rawValue, a1: address, a2: otherAddress
         )
     }
 
