@@ -258,7 +258,8 @@ def run_size(journey, name, size, nightlight, screenshots):
         driver, service = start_chromium(size, tmp)
         console = Console(driver, server.base_url)
         browser = Browser(driver, size, server.base_url, token, screenshots, env)
-        browser.open(f"/?token={token}")
+        # A journey's START (e.g. "#/explorer") is the first page instead of the dashboard's own.
+        browser.open(f"/?token={token}{getattr(journey, 'START', '')}")
         journey.run(browser)
         errors = console.errors(browser.allowed_console)
         if errors:

@@ -13,6 +13,35 @@ const KEYS_LOST = {
   pairingRequired: "It accepts this only from a paired, encrypted link, and this dashboard has no keys for it. Pair it again.",
 };
 
+/**
+ * What a parent reads for the failures of reaching a nightlight (the server's message, written
+ * for developers, stays under "Technical details").
+ */
+const PLAIN_WORDS = {
+  unreachable: "It may be switched off, out of the hub's range, or busy with another phone. Check that it is on and near the hub, then try again.",
+  disconnected: "It may be switched off, out of the hub's range, or busy with another phone. Check that it is on and near the hub, then try again.",
+  notHeard: "The hub does not hear it. It may be switched off or out of the hub's range. Check that it is on and near the hub, then try again.",
+  timedOut: "It did not answer in time. Check that it is on and near the hub, then try again.",
+  radioUnavailable: "The hub's Bluetooth is not working right now. Check that the hub's Bluetooth adapter is plugged in and on, then try again.",
+  notANightlight: "The device at this address is not a Smart Nightlight. Pair the nightlight again from the pairing page.",
+  cancelled: "The hub stopped before it was done. Try again.",
+  closed: "The hub is restarting. Wait a moment, then try again.",
+};
+
+/** What a parent reads for any other failure between the hub and the nightlight (502, 503, 504). */
+const NOT_ANSWERING = "It did not answer as expected. Check that it is on and near the hub, then try again.";
+
+/** What a parent reads when the dashboard itself cannot be reached. */
+const NO_HUB = "This phone cannot reach the hub. Check that the hub is on and that this phone is on the home network, then try again.";
+
+/** The parent's words for a failure to reach the hub or the nightlight, or null (the server's message is meant for people already: a field's rule). */
+function plainWords(error) {
+  if (!(error instanceof ApiError)) return null;
+  if (error.status === 0) return NO_HUB;
+  if (error.code && Object.hasOwn(PLAIN_WORDS, error.code)) return PLAIN_WORDS[error.code];
+  return [502, 503, 504].includes(error.status) ? NOT_ANSWERING : null;
+}
+
 /** The address of the nightlight the page shows (#/ROUTE/ADDRESS), or null. */
 function shownAddress() {
   const address = location.hash.replace(/^#\/?/, "").split("/")[1];
@@ -44,10 +73,14 @@ export function failureBanner(error, retry, who = "the nightlight") {
   } else {
     action = h("button", { type: "button", class: "button secondary", dataset: { test: "banner-retry" }, onclick: retry }, icon("refresh"), "Try again");
   }
-  return h("div", { class: "banner", role: "alert", dataset: { test: "banner" } },
-    icon("alert"),
-    h("p", null, h("strong", null, title), h("br"), h("span", { text: keysLost ?? error?.message ?? String(error) })),
-    action);
+  const plain = keysLost ?? plainWords(error);
+  const message = error?.message ?? String(error);
+  const text = h("p", null, h("strong", null, title), h("br"), h("span", { text: plain ?? message, dataset: { test: "banner-message" } }));
+  if (plain && !keysLost && message) {
+    text.append(h("details", { class: "banner-details", dataset: { test: "banner-details" } },
+      h("summary", null, "Technical details"), h("code", { text: message })));
+  }
+  return h("div", { class: "banner", role: "alert", dataset: { test: "banner" } }, icon("alert"), text, action);
 }
 
 /** Shows a failure banner at the top of a view (replacing the previous one); the retry removes it first. */
