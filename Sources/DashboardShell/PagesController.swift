@@ -24,7 +24,9 @@ package struct PagesController {
 
     package func add(to router: Router<DashboardContext>) {
         router.get("/") { _, _ in try page("index.html") }
-        router.get("login") { _, _ in try page("login.html") }
+        router.get("login") { request, _ in
+            try page("login.html", message: request.uri.queryParameters.get("reason").flatMap(LoginReason.init(rawValue:))?.message)
+        }
         router.get("assets/**") { _, context in
             let name = context.parameters.getCatchAll().joined(separator: "/")
             guard let type = Self.assetType(name) else {
@@ -56,12 +58,41 @@ package struct PagesController {
         }
     }
 
-    /// A page, never cached, never framed by another site.
-    package func page(_ name: String) throws -> Response {
-        try file(name, type: "text/html; charset=utf-8")
+    /// Why the login page is shown (`/login?reason=…`), and what it says about it.
+    package enum LoginReason: String, Sendable {
+        /// A token was given (in the URL or the form) and it is not this dashboard's.
+        case wrongToken
+        /// The browser's session cookie holds a token the dashboard no longer takes.
+        case sessionEnded
+        /// The page was open and the server refused its session (401).
+        case signedOut
+
+        /// The sentence the login page shows.
+        package var message: String {
+            switch self {
+            case .wrongToken:
+                "That access token is not this dashboard's. Paste the whole token that nightlight dashboard printed (the part after ?token=), or ask whoever runs the hub for it."
+            case .sessionEnded, .signedOut:
+                "You were signed out: the dashboard's access token has changed. Paste the new token to sign in again."
+            }
+        }
     }
 
-    private func file(_ relativePath: String, type: String) throws -> Response {
+    /// Where a page shows its message.
+    static let messageMark = "<!-- message -->"
+
+    /// A page, never cached, never framed by another site; `message` (a login reason) replaces
+    /// the page's `<!-- message -->` mark as an alert (nothing does when there is none).
+    package func page(_ name: String, message: String? = nil) throws -> Response {
+        try file(name, type: "text/html; charset=utf-8") { data in
+            // The messages are fixed text of ours, never the request's: nothing to escape.
+            guard let html = String(data: data, encoding: .utf8), html.contains(Self.messageMark) else { return data }
+            let alert = message.map { "<p class=\"error\" role=\"alert\" id=\"login-error\">\($0)</p>" } ?? ""
+            return Data(html.replacingOccurrences(of: Self.messageMark, with: alert).utf8)
+        }
+    }
+
+    private func file(_ relativePath: String, type: String, transform: (Data) -> Data = { $0 }) throws -> Response {
         guard let folder else {
             throw DashboardError(.internalServerError, "missingResource", "the dashboard's resources are missing; reinstall")
         }
@@ -78,7 +109,7 @@ package struct PagesController {
                 .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
                 .xContentTypeOptions: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin",
             ],
-            body: .init(byteBuffer: ByteBuffer(bytes: data))
+            body: .init(byteBuffer: ByteBuffer(bytes: transform(data)))
         )
     }
 }

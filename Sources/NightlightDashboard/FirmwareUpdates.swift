@@ -68,15 +68,15 @@ final class FirmwareUpdates: Sendable {
         return stream
     }
 
-    /// The 400 `invalidFirmware` of an image that is not signed (§7.1): SN firmware 1.1 rejects
+    /// The 400 `unsignedFirmware` of an image that is not signed (§7.1): SN firmware 1.1 rejects
     /// it, so it is not sent.
     static func unsigned(_ error: SNValueError) -> DashboardError {
-        DashboardError(.badRequest, "invalidFirmware", "\(error.description) (nothing was sent to the nightlight)", field: "image")
+        DashboardError(.badRequest, "unsignedFirmware", "\(error.description) (nothing was sent to the nightlight)", field: "image")
     }
 
     /// Starts updating the nightlight with `image` through `link`; returns the first record.
-    /// - Throws: ``DashboardError`` `invalidFirmware` (400) for an image that is not signed or
-    ///   breaks a rule of the format, before anything is sent; `busy` (409) when an update of it
+    /// - Throws: ``DashboardError`` `unsignedFirmware` (400) for an image that is not signed,
+    ///   `invalidFirmware` (400) for one that breaks a rule of the format, before anything is sent; `busy` (409) when an update of it
     ///   already runs.
     func start(_ image: FirmwareImage, address: String, previousVersion: String?, link: DeviceLink, store: NightlightStore) throws -> FirmwareUpdateRecord {
         do throws(SNValueError) {

@@ -174,11 +174,35 @@ class Browser:
     # Evidence and set-up
 
     def screenshot(self, name):
-        """Saves the viewport as NAME-<size>.png in the run's screenshot folder; returns its path."""
+        """Saves the viewport as NAME-<size>.png in the run's screenshot folder; returns its path.
+
+        First checks the page for words a person should never see (`null`, `undefined`, `NaN`, a
+        lone `false` or `true`, `[object Object]`): every journey's screenshots are such checks.
+        """
+        self.check_words()
         os.makedirs(self._screenshots, exist_ok=True)
         path = os.path.join(self._screenshots, f"{name}-{self.size}.png")
         self.driver.save_screenshot(path)
         return path
+
+    def check_words(self):
+        """Fails when the visible text of the page holds a programming word: a value the page
+        printed without turning it into words (`null`, `undefined`, `NaN`, `[object Object]`, a
+        lone `true` or `false`)."""
+        found = self.driver.execute_script(r"""
+            const words = /(^|[^\w-])(null|undefined|NaN|true|false|\[object Object\])(?![\w-])/;
+            const hits = [];
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+              const text = node.textContent;
+              const element = node.parentElement;
+              if (!words.test(text) || !element || element.closest("code, pre, script, style, [data-raw]")) continue;
+              if (!element.checkVisibility()) continue;
+              hits.push(text.trim().slice(0, 80));
+            }
+            return hits;""")
+        if found:
+            self.fail(f"the page on {self.path} shows programming words a person should not see: {found[:5]}")
 
     def api(self, method, path, body=None, expect=None, timeout=60):
         """Calls the dashboard's API directly with the token (`Authorization: Bearer`).

@@ -97,6 +97,15 @@ struct AuthenticationTests {
             #expect(login.status == .ok)
             #expect(login.headers[.contentType]?.hasPrefix("text/html") == true)
             #expect(login.text.contains("name=\"token\""))
+            #expect(!login.text.contains("login-error"), "no message before a token was tried")
+            #expect(!login.text.contains("<!-- message -->"), "the mark never reaches the browser")
+            let wrong = try await client.call(.get, "/login?reason=wrongToken", token: nil)
+            #expect(wrong.text.contains("<p class=\"error\" role=\"alert\" id=\"login-error\">That access token is not this dashboard's."))
+            let ended = try await client.call(.get, "/login?reason=sessionEnded", token: nil)
+            #expect(ended.text.contains("You were signed out"))
+            let made = try await client.call(.get, "/login?reason=%3Cscript%3E", token: nil)
+            #expect(made.status == .ok)
+            #expect(!made.text.contains("login-error") && !made.text.contains("<script>"), "an unknown reason shows nothing, never the query")
         }
     }
 
@@ -112,7 +121,7 @@ struct AuthenticationTests {
             let kept = try await client.call(.get, "/?view=week&token=\(DashboardFixture.token)", token: nil)
             #expect(kept.headers[.location] == "/?view=week")
             let wrong = try await client.call(.get, "/?token=nope", token: nil)
-            #expect(wrong.headers[.location] == "/login")
+            #expect(wrong.headers[.location] == "/login?reason=wrongToken")
             #expect(wrong.headers[.setCookie] == nil)
 
             let page = try await client.call(.get, "/", headers: [.cookie: "nightlight_token=\(DashboardFixture.token)"])

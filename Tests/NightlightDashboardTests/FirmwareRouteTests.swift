@@ -39,7 +39,7 @@ struct FirmwareRouteTests {
             for unsigned in [FirmwareImage.unsigned(version: "1.2.0", payload: Array(repeating: 1, count: 100)).encode(), Array(image.dropLast(64))] {
                 let answer = try await client.upload("/api/firmware/inspect", unsigned)
                 #expect(answer.status == .badRequest)
-                #expect(answer.string("error.code") == "invalidFirmware")
+                #expect(answer.string("error.code") == "unsignedFirmware")
                 #expect(answer.string("error.field") == "image")
                 let message = answer.string("error.message") ?? ""
                 #expect(message.hasPrefix("firmware image: this image is not signed"), "\(answer.text)")
@@ -77,7 +77,7 @@ struct FirmwareRouteTests {
             let unsigned = FirmwareImage.unsigned(version: "1.2.0", payload: Array(repeating: 1, count: 100)).encode()
             let notSigned = try await client.upload("/api/devices/\(Self.address)/firmware", unsigned)
             #expect(notSigned.status == .badRequest)
-            #expect(notSigned.string("error.code") == "invalidFirmware")
+            #expect(notSigned.string("error.code") == "unsignedFirmware")
             #expect(notSigned.string("error.message")?.contains("this image is not signed (header version 1, SN-1 1.2.0); SN firmware 1.1 accepts signed images only") == true, "\(notSigned.text)")
             #expect(try await client.call(.get, "/api/devices/\(Self.address)/firmware").string("state") == "idle", "nothing was sent")
 

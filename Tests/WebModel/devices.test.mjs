@@ -5,7 +5,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
-  FIRMWARE_PHASES, compareVersions, imageSizeProblem, imageVerdict, isOlderRecord, maximumInWords, progressText,
+  FIRMWARE_PHASES, compareVersions, imageSizeProblem, imageVerdict, isOlderRecord, maximumInWords, progressText, refusalWords,
 } from "../../Sources/NightlightDashboard/Resources/assets/model/firmware.js";
 import { DAY_MS, HOUR_MS, historyData, readingRuns, spanWords, tickStep } from "../../Sources/NightlightDashboard/Resources/assets/model/history.js";
 import {
@@ -44,6 +44,17 @@ test("imageVerdict compares an image with what runs", () => {
   assert.equal(imageVerdict(image, "1.3.0", "SN-1").action, "Go back to 1.2.0");
   assert.deepEqual(imageVerdict(image, "1.0.0", "SN-2"), { order: 1, wrongModel: true, verdict: ["danger", "For SN-1, not SN-2"], action: "Update to 1.2.0" });
   assert.deepEqual(imageVerdict(image, null, null), { order: null, wrongModel: false, verdict: null, action: "Update to 1.2.0" });
+});
+
+test("refusalWords: a refused file in a parent's words, by the server's code", () => {
+  const again = "Download the update again from Nightlight Labs and choose that file.";
+  assert.equal(refusalWords({ code: "invalidFirmware", message: 'firmware image: magic "hell" (68656c6c) is not "SNFW"' }),
+    `This file is not a nightlight firmware update, or it is damaged. ${again}`);
+  assert.equal(refusalWords({ code: "unsignedFirmware", message: "firmware image: this image is not signed (header version 1)" }),
+    `This firmware is not signed by its maker, and the nightlight installs signed firmware only. ${again}`);
+  assert.equal(refusalWords({ code: "tooLarge", message: "the image is over 1 MiB" }), `This file is too large to be a nightlight's firmware. ${again}`);
+  assert.equal(refusalWords({ code: "unreachable", message: "…" }), null, "other failures keep their own words");
+  assert.equal(refusalWords(new Error("network")), null);
 });
 
 test("isOlderRecord drops records that arrive after a newer one", () => {
@@ -199,7 +210,7 @@ test("nameProblem: a name is needed, and within the byte limit", () => {
   assert.equal(nameProblem("School nights", 60), null);
   assert.equal(nameProblem("   ", 60), "Enter a name.");
   assert.equal(nameProblem("", 60, { what: "name for the saved schedule" }), "Enter a name for the saved schedule.");
-  assert.equal(nameProblem("🌙".repeat(16), 60), "That name is too long: 64 bytes, at most 60 (accented letters and emoji take 2–4).");
+  assert.equal(nameProblem("🌙".repeat(16), 60), "That name is too long: it counts 64 letters, and 60 fit (an accented letter counts as 2, an emoji as 4).");
   assert.equal(nameProblem("🌙".repeat(15), 60), null, "60 bytes fit");
   assert.equal(nameProblem(`  ${"a".repeat(60)}  `, 60), null, "spaces around are trimmed");
 });

@@ -23,15 +23,15 @@ test("newSchedule is Working days (Mon–Fri) and Weekend (Sat–Sun) in night a
   assert.notEqual(newSchedule().groups, fresh.groups, "a new one each time");
 });
 
-test("names longer than the limits are explained in bytes", () => {
+test("names longer than the limits are explained in letters, accents and emoji counted", () => {
   const schedule = schoolNights();
   schedule.name = "Zoë's school nights!"; // 21 bytes
   schedule.groups[0].name = "Schooldays 1"; // 12 bytes: fine
   schedule.groups[1].name = "Fridäys only"; // 13 bytes
   const problems = checkSchedule(schedule, LIMITS);
   assert.deepEqual(problems.map((p) => p.field), ["name", "groups[1].name"]);
-  assert.equal(problems[0].message, "The name is 21 bytes long; the nightlight keeps at most 20 (accented letters and emoji take 2–4).");
-  assert.equal(problems[1].message, "The group name is 13 bytes long; at most 12.");
+  assert.equal(problems[0].message, "The schedule name is too long: it counts 21 letters, and 20 fit (an accented letter counts as 2, an emoji as 4).");
+  assert.equal(problems[1].message, "The group name is too long: it counts 13 letters, and 12 fit (an accented letter counts as 2, an emoji as 4).");
   assert.equal(problems[1].label, "Fridäys only");
   assert.deepEqual(checkSchedule(schedule, limitsWith({ nameMaximumBytes: 30, groupNameMaximumBytes: 20 })), [], "the limits come from the server");
 });

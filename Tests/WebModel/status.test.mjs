@@ -4,7 +4,7 @@
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DeviceClock, clockNotice, clockState, formatClockDate, formatClockTime } from "../../Sources/NightlightDashboard/Resources/assets/model/clock.js";
-import { MODE_NAMES, batteryAdvice, batteryBand, isCharging, modeName, modeReason, powerWords } from "../../Sources/NightlightDashboard/Resources/assets/model/status.js";
+import { MODE_NAMES, batteryAdvice, batteryBand, isCharging, modeName, modeReason, powerWords, statusSignature } from "../../Sources/NightlightDashboard/Resources/assets/model/status.js";
 import {
   DEFAULT_QUIET_TIME, buttonSecondsLeft, buttonSummary, checkButtonSettings, isQuietTimeOn, quietTimeHint, usesAfterCount,
 } from "../../Sources/NightlightDashboard/Resources/assets/model/button.js";
@@ -174,4 +174,19 @@ test("uses today after the count, and the seconds the light has left", () => {
   assert.equal(buttonSecondsLeft({ isLightOn: true, remainingSeconds: 60, at: 1000 }, 11_000), 50);
   assert.equal(buttonSecondsLeft({ isLightOn: true, remainingSeconds: 5, at: 0 }, 10_000), 0, "never below 0");
   assert.equal(buttonSecondsLeft({ isLightOn: false, remainingSeconds: 60, at: 0 }, 0), 0);
+});
+
+test("statusSignature changes with what only a write changes, not with the live values", () => {
+  const status = {
+    identity: { childName: "Mia" }, button: { settings: { onTime: 600 }, status: { usesToday: 1 } },
+    weekSchedule: { name: "Default" }, temporarySchedule: { remainingDays: 0 }, timeline: [], versions: { week: "a" },
+    clock: { offsetSeconds: 0 }, batteryLevel: 80, activeState: { mode: 1 },
+  };
+  const same = statusSignature(status);
+  assert.equal(statusSignature({ ...status, batteryLevel: 20, clock: { offsetSeconds: 3 }, activeState: { mode: 3 },
+    button: { ...status.button, status: { usesToday: 2 } } }), same, "live values redraw in place");
+  assert.notEqual(statusSignature({ ...status, button: { ...status.button, settings: { onTime: 330 } } }), same, "button settings");
+  assert.notEqual(statusSignature({ ...status, versions: { week: "b" } }), same, "a schedule written elsewhere");
+  assert.notEqual(statusSignature({ ...status, identity: { childName: "Leo" } }), same, "a new child name");
+  assert.equal(statusSignature(null), statusSignature(undefined));
 });

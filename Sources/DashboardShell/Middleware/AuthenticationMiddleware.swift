@@ -27,7 +27,7 @@ package struct AuthenticationMiddleware: RouterMiddleware {
         if Self.publicPaths.contains(path) { return try await next(request, context) }
         var context = context
         if let given = request.uri.queryParameters.get("token"), request.method == .get || request.method == .head {
-            guard AccessToken.matches(given, token) else { return refuse(request, "the token in the URL is wrong") }
+            guard AccessToken.matches(given, token) else { return refuse(request, "the token in the URL is wrong", login: .wrongToken) }
             var response = Response.redirect(to: Self.cleanURL(path: path, query: request.uri.query), type: .found)
             response.setCookie(Self.cookie(token))
             return response
@@ -39,7 +39,9 @@ package struct AuthenticationMiddleware: RouterMiddleware {
             }
             context.credential = .bearer
         } else if let cookie = request.cookies[Self.cookieName]?.value {
-            guard AccessToken.matches(cookie, token) else { return refuse(request, "the session cookie holds an old or wrong token; open the URL the dashboard printed") }
+            guard AccessToken.matches(cookie, token) else {
+                return refuse(request, "the session cookie holds an old or wrong token; open the URL the dashboard printed", login: .sessionEnded)
+            }
             context.credential = .cookie
         } else {
             return refuse(request, "the access token is missing: open the URL the dashboard printed, or send `Authorization: Bearer TOKEN`")
@@ -47,14 +49,15 @@ package struct AuthenticationMiddleware: RouterMiddleware {
         return try await next(request, context)
     }
 
-    /// A 401 for the API, a redirect to the login page for anything else.
-    private func refuse(_ request: Request, _ message: String) -> Response {
+    /// A 401 for the API, a redirect to the login page for anything else (saying why when `login`
+    /// is given).
+    private func refuse(_ request: Request, _ message: String, login: PagesController.LoginReason? = nil) -> Response {
         if Self.isAPI(request.uri.path) {
             var response = DashboardError(.unauthorized, "unauthorized", message).response
             response.headers[.wwwAuthenticate] = "Bearer"
             return response
         }
-        return .redirect(to: "/login", type: .found)
+        return .redirect(to: login.map { "/login?reason=\($0.rawValue)" } ?? "/login", type: .found)
     }
 
     /// Whether `path` is under `/api`.

@@ -73,3 +73,9 @@ def run(b):
     b.click("#button-revert")
     b.wait_gone(".field-error")
     assert b.find("#button-daily").get_attribute("value") == "5", "the saved presses a day are back"
+
+    # Today's button card shows what was saved, ON time to the second (issue 19, problem 5: 5:30
+    # showed as "6 min"), without a reload (problem 2).
+    b.click("[data-test=nav-dashboard]")
+    card = b.wait_text("[data-test=button-card]", "Light #FF0000 for 5 min 30 s", timeout=30)
+    assert "Does nothing 21:00–07:00" in card.text, f"the quiet time saved: {card.text!r}"

@@ -44,7 +44,10 @@ def run(b):
     result = b.wait("[data-test=firmware-result][data-state=refused]")
     assert "still runs its firmware 1.0.0" in result.text, f"the old version still runs: {result.text!r}"
     note = b.wait("[data-field=image] + .field-error")
-    assert "SNFW" in note.text, f"why the file is refused: {note.text!r}"
+    assert "not a nightlight firmware update, or it is damaged" in note.text, f"why, in a parent's words: {note.text!r}"
+    assert "SNFW" not in note.text and "magic" not in note.text, f"no format words shown: {note.text!r}"
+    b.click("[data-field=image] + .field-error [data-test=error-details] summary")
+    assert "SNFW" in note.text, f"the technical reason is there on request: {note.text!r}"
     assert not b.find("#firmware-update").is_enabled(), "a refused file cannot be sent"
     assert b.api("GET", f"/api/devices/{ADDRESS}/firmware") == {"state": "idle", "currentVersion": "1.0.0"}, "nothing was sent"
     b.screenshot("firmware-refused")
@@ -52,7 +55,7 @@ def run(b):
     # An unsigned image: refused too, saying why.
     b.type("#firmware-file", os.path.join(b.env.tmp, "unsigned.bin"))
     note = b.wait_text("[data-field=image] + .field-error", "not signed")
-    assert "SN firmware 1.1 accepts signed images only" in note.text, f"why the unsigned image is refused: {note.text!r}"
+    assert "installs signed firmware only" in note.text, f"why the unsigned image is refused: {note.text!r}"
     assert not b.find("#firmware-update").is_enabled(), "an unsigned image cannot be sent"
     assert b.api("GET", f"/api/devices/{ADDRESS}/firmware") == {"state": "idle", "currentVersion": "1.0.0"}, "nothing was sent"
 

@@ -14,17 +14,31 @@ SIZES = ["phone", "laptop"]
 
 
 def run(b):
-    # A wrong token in the URL wins over the session cookie: the login page, no dashboard.
+    # A wrong token in the URL wins over the session cookie: the login page, no dashboard, and
+    # it says why (issue 19, problem 5: it used to clear the field with no message).
     b.open("/?token=" + "0" * 32)
     b.wait("#token")
-    assert b.path == "/login", f"a wrong token leads to /login, not {b.path}"
+    assert b.path == "/login?reason=wrongToken", f"a wrong token leads to /login, not {b.path}"
+    message = b.wait_text("#login-error", "is not this dashboard's")
+    assert message.get_attribute("role") == "alert", "the message is announced"
     b.screenshot("login")
 
-    # Without a cookie, the dashboard sends the browser to the login page.
+    # Pasting a wrong token in the form: the same message.
+    b.type("#token", "f" * 32)
+    b.press("#token", Keys.ENTER)
+    b.wait_text("#login-error", "is not this dashboard's")
+
+    # Without a cookie, the dashboard sends the browser to the login page, with nothing to regret.
     b.driver.delete_all_cookies()
     b.open("/")
     b.wait("#token")
     assert b.path == "/login", f"without the token / leads to /login, not {b.path}"
+    assert not b.find_all("#login-error"), "no error before a token was tried"
+
+    # A cookie of an old token: signed out, said so.
+    b.driver.add_cookie({"name": "nightlight_token", "value": "1" * 32, "path": "/"})
+    b.open("/")
+    b.wait_text("#login-error", "You were signed out")
 
     # Pasting the token (by keyboard only) opens the dashboard and keeps the session in a cookie.
     b.tab_to("#token")

@@ -33,18 +33,25 @@ def run(b):
     b.wait_gone("[data-test=scanning]", timeout=20)
     b.wait(ITEM)
 
-    # An empty name is refused by the server; its message is shown next to the field.
+    # An empty name is refused, next to the field, in a whole sentence.
     b.click(f"{ITEM} [data-test=pair-open]")
     field = f"{ITEM} [data-test=pair-child-name]"
     b.wait(field)
     assert b.find(field).get_attribute("aria-required") == "true", "the name is marked required for a new nightlight"
-    b.allow_console("/api/devices/pair")  # the refused POST (400) is logged by the browser
     b.click(f"{ITEM} [data-test=pair-submit]")
     error = b.wait(f"{ITEM} [data-field=childName] + .field-error")
-    assert "name" in error.text.lower(), f"the server's message is shown next to the field: {error.text!r}"
+    assert error.text == "Enter a child's name.", f"the message says what to do: {error.text!r}"
     assert b.find(field).get_attribute("aria-invalid") == "true", "the field is marked invalid"
     assert b.api("GET", "/api/devices") == [], "nothing is paired after the refusal"
     b.screenshot("pair-name-required")
+
+    # A name too long for the nightlight: said in letters, not bytes (issue 19, problem 5).
+    b.type(field, "Maximiliane-Éléonore")  # 20 characters, 22 bytes
+    b.click(f"{ITEM} [data-test=pair-submit]")
+    error = b.wait(f"{ITEM} [data-field=childName] + .field-error")
+    assert error.text.startswith("That child's name is too long: it counts 22 letters, and 20 fit"), error.text
+    assert "bytes" not in error.text, f"no bytes in a parent's message: {error.text!r}"
+    assert b.api("GET", "/api/devices") == [], "nothing is paired after the refusal"
 
     # A valid name pairs it (Enter submits) and opens its dashboard.
     b.type(field, "Leo")

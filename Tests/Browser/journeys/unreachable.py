@@ -43,8 +43,8 @@ def run(b):
     b.screenshot("unreachable")
 
     # The details are there for whoever asks.
-    b.click("[data-test=banner-details] summary")
-    details = visible_text(b, "[data-test=banner-details]")
+    b.click("[data-test=error-details] summary")
+    details = visible_text(b, "[data-test=error-details]")
     assert "Technical details" in details and len(details) > len("Technical details") + 5, details
     b.screenshot("unreachable-details")
 

@@ -5,6 +5,7 @@
 
 import { ApiError } from "../lib/api.js";
 import { h, icon } from "../lib/dom.js";
+import { technicalDetails } from "../lib/feedback.js";
 
 /** The errors that mean the nightlight no longer has this dashboard's keys (SN profile §9.4), and what the banner says of them. */
 const KEYS_LOST = {
@@ -77,8 +78,7 @@ export function failureBanner(error, retry, who = "the nightlight") {
   const message = error?.message ?? String(error);
   const text = h("p", null, h("strong", null, title), h("br"), h("span", { text: plain ?? message, dataset: { test: "banner-message" } }));
   if (plain && !keysLost && message) {
-    text.append(h("details", { class: "banner-details", dataset: { test: "banner-details" } },
-      h("summary", null, "Technical details"), h("code", { text: message })));
+    text.append(technicalDetails(message));
   }
   return h("div", { class: "banner", role: "alert", dataset: { test: "banner" } }, icon("alert"), text, action);
 }

@@ -46,7 +46,7 @@ export async function apiRequest(method, path, body, { headers = {} } = {}) {
     });
   }
   if (response.status === 401) {
-    location.assign("/login");
+    location.assign("/login?reason=signedOut");
     throw new ApiError({ status: 401, code: "unauthorized", message: "Your access token is missing or wrong; sign in again." });
   }
   if (response.status === 204) return { body: null, headers: response.headers };

@@ -33,6 +33,16 @@ function build(element, attrs, children) {
   return element;
 }
 
+/**
+ * Replaces the children of `element` with `children`, as h() takes them (null, undefined and
+ * false are left out, where the DOM's own replaceChildren would print "null" or "false").
+ */
+export function fill(element, ...children) {
+  element.replaceChildren();
+  append(element, children);
+  return element;
+}
+
 function append(element, children) {
   for (const child of children) {
     if (child === null || child === undefined || child === false) continue;

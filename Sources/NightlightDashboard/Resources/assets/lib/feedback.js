@@ -37,10 +37,20 @@ function fieldPrefixes(field) {
 }
 
 /**
- * Shows an error inside root: next to the `[data-field]` element its field names (or the
- * longest prefix that exists), else in root's `.form-error`, else as a toast.
+ * The developer's text of a failure, closed under "Technical details", for a message already
+ * put in a parent's words. Hook: [data-test="error-details"].
  */
-export function showError(root, error) {
+export function technicalDetails(text) {
+  return h("details", { class: "error-details", dataset: { test: "error-details" } },
+    h("summary", null, "Technical details"), h("code", { text }));
+}
+
+/**
+ * Shows an error inside root: next to the `[data-field]` element its field names (or the
+ * longest prefix that exists), else in root's `.form-error`, else as a toast. `details`: the
+ * developer's text, shown closed under the message (not in a toast).
+ */
+export function showError(root, error, { details = null } = {}) {
   const message = error?.message || String(error);
   const field = error instanceof ApiError ? error.field : null;
   if (field) {
@@ -48,7 +58,9 @@ export function showError(root, error) {
       const target = root.querySelector(`[data-field="${CSS.escape(name)}"]`);
       if (!target) continue;
       const id = uniqueId("field-error");
-      const note = h("p", { class: "field-error", role: "alert", id, text: message });
+      const note = details
+        ? h("div", { class: "field-error", role: "alert", id }, h("p", { text: message }), technicalDetails(details))
+        : h("p", { class: "field-error", role: "alert", id, text: message });
       target.after(note);
       target.setAttribute("aria-invalid", "true");
       target.setAttribute("aria-errormessage", id);
@@ -58,6 +70,7 @@ export function showError(root, error) {
   const formError = root.querySelector(".form-error");
   if (formError) {
     formError.textContent = message;
+    if (details) formError.append(technicalDetails(details));
     formError.hidden = false;
     formError.setAttribute("role", "alert");
     return formError;

@@ -31,6 +31,19 @@ export function imageSizeProblem(name, size, limits) {
   return `${name} is ${formatBytes(size)}: a nightlight firmware image is at most ${maximumInWords(maximum)}.`;
 }
 
+/**
+ * Why the hub refused a file as a firmware image, in a parent's words (the server's message is
+ * for developers), or null for another failure: too large, not signed (SN firmware 1.1 takes
+ * signed images only), or not an image at all / damaged.
+ */
+export function refusalWords(error) {
+  const again = "Download the update again from Nightlight Labs and choose that file.";
+  if (error?.code === "tooLarge") return `This file is too large to be a nightlight's firmware. ${again}`;
+  if (error?.code === "unsignedFirmware") return `This firmware is not signed by its maker, and the nightlight installs signed firmware only. ${again}`;
+  if (error?.code !== "invalidFirmware") return null;
+  return `This file is not a nightlight firmware update, or it is damaged. ${again}`;
+}
+
 /** 1048576 → "1 MiB", 65536 → "64 KiB", else bytes. */
 export function maximumInWords(bytes) {
   if (bytes % (1024 * 1024) === 0) return `${bytes / (1024 * 1024)} MiB`;

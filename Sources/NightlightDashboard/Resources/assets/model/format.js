@@ -102,6 +102,19 @@ export function formatTimeOfDay(text) {
   return Number.isNaN(date.getTime()) ? "—" : date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
 }
 
+/** How long a name may be, in a parent's words: "up to 20 letters (an accented letter counts as 2, an emoji as 4)". */
+export function sizeRule(maximumBytes) {
+  return `up to ${maximumBytes} letters (${LETTER_SIZES})`;
+}
+
+/** "That name is too long: it counts 22 letters, and 20 fit (…)." for a text of more than `maximumBytes` UTF-8 bytes. */
+export function tooLong(what, text, maximumBytes) {
+  const subject = what.charAt(0).toUpperCase() + what.slice(1);
+  return `${subject} is too long: it counts ${utf8Length(text)} letters, and ${maximumBytes} fit (${LETTER_SIZES}).`;
+}
+
+const LETTER_SIZES = "an accented letter counts as 2, an emoji as 4";
+
 /** The length of a text in UTF-8 bytes, as the nightlight stores names ("é" is 2, "🌙" is 4). */
 export function utf8Length(text) {
   return new TextEncoder().encode(text ?? "").length;

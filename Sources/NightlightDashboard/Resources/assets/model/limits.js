@@ -2,7 +2,7 @@
 // checks of names against them. The page reads them once at start; model functions take them as
 // a parameter. Pure: no DOM.
 
-import { utf8Length } from "./format.js";
+import { tooLong, utf8Length } from "./format.js";
 
 /**
  * The shape of `GET /api/limits`, for reading the code (and for tests):
@@ -36,7 +36,6 @@ export function limitProblems(limits) {
 export function nameProblem(name, maximumBytes, { what = "name" } = {}) {
   const trimmed = (name ?? "").trim();
   if (!trimmed) return `Enter a ${what}.`;
-  const length = utf8Length(trimmed);
-  if (length > maximumBytes) return `That ${what} is too long: ${length} bytes, at most ${maximumBytes} (accented letters and emoji take 2–4).`;
+  if (utf8Length(trimmed) > maximumBytes) return tooLong(`that ${what}`, trimmed, maximumBytes);
   return null;
 }

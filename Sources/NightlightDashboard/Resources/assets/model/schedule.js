@@ -4,7 +4,7 @@
 // `GET /api/limits` (model/limits.js). Pure: no DOM.
 
 import { DAYS, dayName, dayRange, listInWords } from "./days.js";
-import { DAY_MINUTES, formatMinutes, truncateToBytes, utf8Length } from "./format.js";
+import { DAY_MINUTES, formatMinutes, tooLong, truncateToBytes, utf8Length } from "./format.js";
 import { NIGHT_AMBER } from "./timeline.js";
 
 /** A tint per group, so the overview shows which days share a program. */
@@ -101,7 +101,7 @@ export function checkSchedule(schedule, limits) {
   const problems = [];
   const add = (field, label, message, part = null) => problems.push({ field, label, message, part });
   if (utf8Length(schedule.name) > rules.nameMaximumBytes) {
-    add("name", "Schedule name", `The name is ${utf8Length(schedule.name)} bytes long; the nightlight keeps at most ${rules.nameMaximumBytes} (accented letters and emoji take 2–4).`);
+    add("name", "Schedule name", tooLong("the schedule name", schedule.name, rules.nameMaximumBytes));
   }
   if (schedule.groups.length > rules.maximumGroups) add("groups", "Groups", `A week has at most ${rules.maximumGroups} groups.`);
   schedule.groups.forEach((group, g) => checkGroup(group, g, rules, add));
@@ -116,7 +116,7 @@ export function checkSchedule(schedule, limits) {
 function checkGroup(group, g, rules, add) {
   const title = groupTitle(group, g);
   if (utf8Length(group.name) > rules.groupNameMaximumBytes) {
-    add(`groups[${g}].name`, title, `The group name is ${utf8Length(group.name)} bytes long; at most ${rules.groupNameMaximumBytes}.`);
+    add(`groups[${g}].name`, title, tooLong("the group name", group.name, rules.groupNameMaximumBytes));
   }
   if (group.days.length === 0) {
     add(`groups[${g}]`, title, "This group has no days. Tap days here to move them into it, or remove the group.");

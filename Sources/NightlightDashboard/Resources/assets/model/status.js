@@ -68,3 +68,14 @@ export function isCharging(powerState) {
 export function powerWords(powerState) {
   return powerState.externalPower === 1 ? "Plugged in, not charging" : "On battery";
 }
+
+/**
+ * What of a status only a write changes (the names, the settings, the schedules and their
+ * versions), as one text: two statuses with the same signature draw the same apart from the
+ * live values (mode, battery, clock, the button's use), which change in place.
+ */
+export function statusSignature(status) {
+  const { identity, button, weekSchedule, temporarySchedule, timeline, versions, leds } = status ?? {};
+  return JSON.stringify([identity ?? null, button?.settings ?? null, weekSchedule ?? null, temporarySchedule ?? null,
+    timeline ?? null, versions ?? null, leds ?? null]);
+}

@@ -3,7 +3,7 @@
 // connectable, state, discovered, updated), [data-test="advertised-service"][data-uuid],
 // [data-test="info-manufacturer"].
 
-import { h } from "../../lib/dom.js";
+import { fill, h } from "../../lib/dom.js";
 import { EXPLORER_CONNECTION_LABELS, displayName, lastUpdate } from "../../model/explorer.js";
 import { formatDateTime } from "../../model/format.js";
 
@@ -20,7 +20,7 @@ export function drawInfo(panel, detail, history) {
     ["discovered", "Discovered", formatDateTime(device.firstSeen, { seconds: true })],
     ["updated", "Last Updated", formatDateTime(lastUpdate(detail, history), { seconds: true })],
   ].filter(Boolean);
-  panel.replaceChildren(
+  fill(panel,
     h("dl", { class: "facts ex-facts" },
       facts.map(([key, label, value, cls]) => [h("dt", null, label), h("dd", { class: cls ?? null, dataset: { test: `info-${key}` } }, value)])),
     device.services.length ? h("section", { class: "ex-section" },

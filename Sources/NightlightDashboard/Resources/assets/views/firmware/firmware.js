@@ -12,8 +12,8 @@
 
 import { api, nightlightPath } from "../../lib/api.js";
 import { h } from "../../lib/dom.js";
-import { clearErrors, showError, toast } from "../../lib/feedback.js";
-import { imageSizeProblem, imageVerdict, isOlderRecord } from "../../model/firmware.js";
+import { clearErrors, fieldProblem, showError, toast } from "../../lib/feedback.js";
+import { imageSizeProblem, imageVerdict, isOlderRecord, refusalWords } from "../../model/firmware.js";
 import { capitalize } from "../../model/format.js";
 import { lightName } from "../../model/names.js";
 import { firmwareLayout, imageDetails, showProgress, showResult } from "./firmware-parts.js";
@@ -57,7 +57,8 @@ export function render(container, ctx) {
       updateButton.textContent = verdict.action;
     } catch (error) {
       imageView.hidden = true;
-      showError(updateCard, error);
+      const words = refusalWords(error);
+      showError(updateCard, words ? fieldProblem("image", words) : error, { details: words ? error.message : null });
       stillRuns(`${chosen.name} is not a firmware image for ${who}; nothing was sent.`);
     }
   }

@@ -6,7 +6,7 @@
 // [data-test="correction"], [data-test="corrections-empty"], [data-test="readings-table"].
 
 import { api, nightlightPath } from "../../lib/api.js";
-import { h, icon } from "../../lib/dom.js";
+import { fill, h, icon } from "../../lib/dom.js";
 import { formatCorrection } from "../../model/format.js";
 import { CORRECTION_WORDS, historyData, spanWords } from "../../model/history.js";
 import { batteryPlot } from "./plot.js";
@@ -79,7 +79,7 @@ export async function render(container, ctx) {
           h("tr", null, h("td", null, r.date.toLocaleString()), h("td", null, `${r.level} %`), h("td", null, r.charging ? "yes" : "no"))))));
     table.hidden = readings.length === 0;
     const rightChecks = data.checks - data.corrections.length;
-    corrections.replaceChildren(
+    fill(corrections,
       data.corrections.length
         ? h("ul", { class: "event-list", dataset: { test: "corrections" } }, data.corrections.slice().reverse().map((c) =>
           h("li", { dataset: { test: "correction" } },

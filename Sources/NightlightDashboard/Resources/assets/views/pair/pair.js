@@ -13,8 +13,10 @@
 
 import { api, ApiError } from "../../lib/api.js";
 import { h, icon } from "../../lib/dom.js";
-import { clearErrors, showError, toast } from "../../lib/feedback.js";
+import { clearErrors, fieldProblem, showError, toast } from "../../lib/feedback.js";
 import { clockNotice } from "../../model/clock.js";
+import { sizeRule } from "../../model/format.js";
+import { nameProblem } from "../../model/limits.js";
 
 const SCAN_SECONDS = 3;
 
@@ -183,7 +185,7 @@ function pairForm(item, ctx, cancel) {
       input,
       h("p", { class: "hint", id: hintId },
         item.needsConfiguration
-          ? `This nightlight is new: give it the name of the child who sleeps with it (up to ${ctx.limits.childName.maximumBytes} letters).`
+          ? `This nightlight is new: give it the name of the child who sleeps with it, ${sizeRule(ctx.limits.childName.maximumBytes)}.`
           : "Optional: a new name replaces the one the nightlight has.")),
     h("p", { class: "form-error", hidden: true }),
     h("div", { class: "button-row" },
@@ -196,6 +198,13 @@ function pairForm(item, ctx, cancel) {
     event.preventDefault();
     clearErrors(form);
     form.querySelector("[data-test='hold-guide']")?.remove();
+    const typed = input.value.trim();
+    const problem = typed || item.needsConfiguration ? nameProblem(typed, ctx.limits.childName.maximumBytes, { what: "child's name" }) : null;
+    if (problem) {
+      showError(form, fieldProblem("childName", problem));
+      input.focus();
+      return;
+    }
     submit.disabled = true;
     submit.setAttribute("aria-busy", "true");
     const childName = input.value.trim();

@@ -28,7 +28,7 @@ export function bulbPanel(panel, address) {
       h("div", { class: "bulb-color-row" }, swatch, choose)),
     h("div", { class: "panel-section" },
       h("h2", null, "Hue cycle"),
-      h("p", { class: "muted small" }, "Walks the bulb through every hue, one color every 1/100 of the period, as the seed's script does."),
+      h("p", { class: "muted small" }, "Walks the bulb through every hue, one color every 1/100 of the period."),
       h("div", { class: "field bulb-period" },
         h("label", { for: "bulb-period" }, "Seconds a cycle"),
         period),

@@ -6,8 +6,10 @@
 
 import { api, nightlightPath } from "../../lib/api.js";
 import { h, icon } from "../../lib/dom.js";
-import { clearErrors, showError, toast } from "../../lib/feedback.js";
+import { clearErrors, fieldProblem, showError, toast } from "../../lib/feedback.js";
 import { formatClockDate } from "../../model/clock.js";
+import { sizeRule } from "../../model/format.js";
+import { nameProblem } from "../../model/limits.js";
 import { glowColor } from "../../model/color.js";
 import { modeName, modeReason } from "../../model/status.js";
 
@@ -46,7 +48,7 @@ export function nameHead(today) {
       h("div", { class: "field" },
         h("label", { for: "child-name-input" }, missing ? "This nightlight has no child name yet: whose is it?" : "Child's name"),
         input,
-        h("p", { class: "hint", id: "child-name-hint" }, `Up to ${limit} bytes (accented letters and emoji take 2–4).`)),
+        h("p", { class: "hint", id: "child-name-hint" }, `The child's first name, ${sizeRule(limit)}.`)),
       h("p", { class: "form-error", hidden: true }),
       h("div", { class: "button-row" },
         h("button", { type: "submit", class: "button primary", dataset: { test: "child-name-save" } }, "Save"),
@@ -54,6 +56,12 @@ export function nameHead(today) {
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
       clearErrors(form);
+      const problem = nameProblem(input.value, limit, { what: "child's name" });
+      if (problem) {
+        showError(form, fieldProblem("childName", problem));
+        input.focus();
+        return;
+      }
       try {
         const record = await api("PUT", nightlightPath(today.ctx.address, "child-name"), { childName: input.value.trim() });
         identity().childName = record.childName;

@@ -53,6 +53,11 @@ function periodForm({ period, isNew, group, weekName, days, temporaryActive, pro
     id: "apply-days", type: "number", min: "1", max: String(MAXIMUM_TEMPORARY_DAYS), step: "1",
     value: String(clamp(days, 1, MAXIMUM_TEMPORARY_DAYS)), dataset: { test: "apply-days", field: "remainingDays" },
   });
+  // "for 1 day", "for 3 days": the word follows the number typed.
+  const daysWord = h("span", { dataset: { test: "apply-days-word" } });
+  const showDaysWord = () => (daysWord.textContent = Number(daysInput.value) === 1 ? "day," : "days,");
+  showDaysWord();
+  daysInput.addEventListener("input", showDaysWord);
   const form = h("form", { class: "period-form", novalidate: true });
   const formError = h("p", { class: "form-error", hidden: true });
   const range = `${formatMinutes(period.start)}–${formatMinutes(period.end)}`;
@@ -97,7 +102,7 @@ function periodForm({ period, isNew, group, weekName, days, temporaryActive, pro
       start: edited.start,
       message: target === "today"
         ? `Saved for ${count === 1 ? "today only" : `${count} days`}: ${saved}.`
-        : `Saved for every ${group.name}: ${saved}.`,
+        : `Saved for ${everyDayOf(group, "every")}: ${saved}.`,
     });
   }
 
@@ -110,7 +115,7 @@ function periodForm({ period, isNew, group, weekName, days, temporaryActive, pro
         h("div", { class: "dialog-actions" },
           h("button", { type: "button", class: "button secondary", onclick: () => answer(null) }, "Keep it"),
           h("button", { type: "button", class: "button danger", dataset: { test: "remove-today" }, onclick: () => answer("today") }, "Today only"),
-          group && h("button", { type: "button", class: "button danger", dataset: { test: "remove-week" }, onclick: () => answer("week") }, `Every ${group.name}`))),
+          group && h("button", { type: "button", class: "button danger", dataset: { test: "remove-week" }, onclick: () => answer("week") }, everyDayOf(group)))),
     });
     if (!target) return;
     clearErrors(form);
@@ -133,7 +138,7 @@ function periodForm({ period, isNew, group, weekName, days, temporaryActive, pro
 
   const todayButton = h("button", { type: "button", class: "button primary", dataset: { test: "apply-today" }, "aria-label": "Save for today only" }, "Save");
   todayButton.addEventListener("click", () => apply("today", todayButton));
-  const weekButton = group && h("button", { type: "button", class: "button primary", dataset: { test: "apply-week" }, "aria-label": `Save for every ${group.name}` }, "Save");
+  const weekButton = group && h("button", { type: "button", class: "button primary", dataset: { test: "apply-week" }, "aria-label": `Save for ${everyDayOf(group, "every")}` }, "Save");
   weekButton?.addEventListener("click", () => apply("week", weekButton));
   form.addEventListener("submit", (event) => {
     event.preventDefault();
@@ -154,9 +159,9 @@ function periodForm({ period, isNew, group, weekName, days, temporaryActive, pro
       h("div", { class: "choice" },
         h("span", { class: "choice-title" }, "Today only"),
         todayButton,
-        h("label", { class: "days", for: "apply-days" }, "for", daysInput, "days, from today")),
+        h("label", { class: "days", for: "apply-days" }, "for", daysInput, daysWord, "from today")),
       group && h("div", { class: "choice" },
-        h("span", { class: "choice-title" }, `Every ${group.name}`),
+        h("span", { class: "choice-title" }, everyDayOf(group)),
         weekButton,
         h("span", { class: "muted small" },
           `${group.days.map(dayName).join(", ")} in the week schedule “${weekName}”${temporaryActive ? ". The temporary schedule still applies today" : ""}`))),
@@ -164,4 +169,9 @@ function periodForm({ period, isNew, group, weekName, days, temporaryActive, pro
       !isNew && h("button", { type: "button", class: "button danger", dataset: { test: "period-remove" }, onclick: ({ currentTarget }) => remove(currentTarget) }, "Remove"),
       h("button", { type: "button", class: "button secondary", dataset: { test: "period-cancel" }, onclick: () => close(undefined) }, "Cancel")));
   return form;
+}
+
+/** The week choice of a group, whatever its name: "Every day of “Working days”" (`every`: "every day of …"). */
+function everyDayOf(group, every = "Every") {
+  return `${every} day of “${group.name}”`;
 }

@@ -5,7 +5,7 @@
 // [data-test="charging"][data-charging].
 
 import { h, icon } from "../../lib/dom.js";
-import { formatCountdown, formatDuration, formatMinutes } from "../../model/format.js";
+import { formatCountdown, formatMinutes, formatOnTime } from "../../model/format.js";
 import { isQuietTimeOn } from "../../model/button.js";
 import { batteryAdvice, batteryBand, isCharging, powerWords } from "../../model/status.js";
 
@@ -28,7 +28,7 @@ export function buttonCard(today) {
       h("ul", { class: "period-list" },
         h("li", null, mode),
         h("li", null, h("span", { class: "swatch", style: `background:${settings.color}`, "aria-hidden": "true" }),
-          `Light ${settings.color} for ${formatDuration(settings.onTime)}`),
+          `Light ${settings.color} for ${formatOnTime(settings.onTime)}`),
         h("li", { class: "muted" }, isQuietTimeOn(quiet)
           ? `Does nothing ${formatMinutes(quiet.start)}–${formatMinutes(quiet.end)}`
           : "Works all day")));

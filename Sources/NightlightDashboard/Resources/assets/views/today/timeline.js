@@ -17,7 +17,7 @@ const pct = (minute) => `${percentOfDay(minute)}%`;
 const KEY_STEPS = { ArrowLeft: -SNAP_MINUTES, ArrowDown: -SNAP_MINUTES, ArrowRight: SNAP_MINUTES, ArrowUp: SNAP_MINUTES, PageDown: -60, PageUp: 60 };
 
 /**
- * The timeline: {element, addButton, update(timeline, source), reset(), moveNow(),
+ * The timeline: {element, addButton, update(timeline, source), isEditing(), reset(), moveNow(),
  * focusPeriodAt(start), focusAdd(), stop()}. Calls onEdit(index, draft) to edit period `index`
  * (draft: its new {start, end} after a drag, or null) and onAdd() for a new period.
  */
@@ -126,6 +126,10 @@ export function createTimeline({ clock, limits, onEdit, onAdd }) {
       addButton.disabled = full;
       addButton.title = full ? `A day has at most ${limits.weekSchedule.maximumPeriods} periods` : "";
       build();
+    },
+    /** Whether a period has been moved and not saved or undone yet. */
+    isEditing() {
+      return drafts.some((_, i) => changed(i));
     },
     /** Puts the periods back where they were (an edit was cancelled). */
     reset() {

@@ -8,7 +8,7 @@ import { isTemporaryActive, todayGroup } from "../../model/timeline.js";
 
 /**
  * Today's state for a status just read: {ctx, status, clock, buttonStatus, clockReport,
- * clockNote, liveConnected} and what follows from them (group(), temporaryActive(),
+ * clockNote} and what follows from them (group(), temporaryActive(),
  * buttonSecondsLeft(), minute()). take(status) takes a new status.
  */
 export function createTodayState(ctx, status) {
@@ -22,8 +22,6 @@ export function createTodayState(ctx, status) {
     clockReport: null,
     /** The §8 notice shown in the clock card (an element), or null. */
     clockNote: null,
-    /** Whether the live socket says the nightlight is connected (else the page polls). */
-    liveConnected: false,
 
     /** Takes a status read from the nightlight (the clock and the button's status with it). */
     take(next) {

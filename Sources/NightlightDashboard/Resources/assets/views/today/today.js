@@ -10,6 +10,7 @@ import { api, nightlightPath } from "../../lib/api.js";
 import { h, icon } from "../../lib/dom.js";
 import { toast } from "../../lib/feedback.js";
 import { store } from "../../lib/store.js";
+import { statusSignature } from "../../model/status.js";
 import { showStaleNotice } from "../shared/stale-notice.js";
 import { clockCard } from "./clock-card.js";
 import { modeHero, nameHead } from "./head.js";
@@ -19,12 +20,18 @@ import { batteryCard, buttonCard } from "./status-cards.js";
 import { createTimeline } from "./timeline.js";
 import { createTodayState } from "./today-state.js";
 
-/** Without live updates, the status is read at least this often (§8: every 60 s). */
-const POLL_MS = 60000;
+/**
+ * While the page is shown the status is read again this often, live updates or not: what no
+ * notification carries (the button settings, the schedules, the names, a clock set by another
+ * phone or the command line) is on the page within this time of the change (§8 asks for every
+ * 60 s at least).
+ */
+const REVALIDATE_MS = 10000;
 
 /** Shows Today in `container`; returns its cleanup. */
 export async function render(container, ctx) {
-  const status = ctx.status ?? (await ctx.refresh());
+  const cached = ctx.status;
+  const status = cached ?? (await ctx.refresh());
   if (!container.isConnected) return undefined; // left while loading: no clock check for a view not shown
   const today = createTodayState(ctx, status);
 
@@ -97,24 +104,42 @@ export async function render(container, ctx) {
     }
   }, 1000);
 
-  // Without live updates, the battery, mode, button and clock are read at least every 60 s (§8),
-  // and updated in place: the schedules stay as drawn (an edit in progress stays, and a write is
-  // still made on the version on show).
-  const poller = setInterval(async () => {
-    if (today.liveConnected) return;
-    let fresh;
+  // The status is read again at once when the page was drawn from the app's last copy, every
+  // REVALIDATE_MS while the page is visible, and when it becomes visible again. A change made
+  // elsewhere redraws the page; the schedules stay as drawn while a period is being edited (a
+  // write is still made on the version on show, and refused when stale).
+  let alive = true;
+  let revalidating = false;
+  async function revalidate() {
+    if (revalidating || document.visibilityState !== "visible") return;
+    revalidating = true;
     try {
-      fresh = await ctx.refresh();
+      const fresh = await ctx.refresh();
+      if (!alive) return;
+      const editing = timeline.isEditing() || container.ownerDocument.querySelector("dialog[open]") !== null;
+      if (fresh.clock?.offsetSeconds !== undefined && !today.clockReport?.needsConfirmation) today.clockReport = fresh.clock;
+      if (statusSignature(fresh) !== statusSignature(today.status) && !editing) {
+        today.take(fresh);
+        drawAll();
+        return;
+      }
+      const { weekSchedule, temporarySchedule, timeline: segments, versions } = today.status;
+      today.take(editing ? { ...fresh, weekSchedule, temporarySchedule, timeline: segments, versions } : fresh);
+      hero.draw();
+      head.drawDate();
+      cards.battery.update();
+      cards.button.update();
+      cards.clock.update();
     } catch {
-      return; // the live connection indicator already tells
+      // The header's connection indicator tells; the next round tries again.
+    } finally {
+      revalidating = false;
     }
-    const { weekSchedule, temporarySchedule, timeline: segments, versions } = today.status;
-    today.take({ ...fresh, weekSchedule, temporarySchedule, timeline: segments, versions });
-    hero.draw();
-    cards.battery.update();
-    cards.button.update();
-    cards.clock.update();
-  }, POLL_MS);
+  }
+  const poller = setInterval(revalidate, REVALIDATE_MS);
+  const onVisible = () => revalidate();
+  document.addEventListener("visibilitychange", onVisible);
+  if (cached) revalidate();
 
   drawAll();
 
@@ -127,8 +152,10 @@ export async function render(container, ctx) {
   }
 
   return () => {
+    alive = false;
     clearInterval(ticker);
     clearInterval(poller);
+    document.removeEventListener("visibilitychange", onVisible);
     timeline.stop();
   };
 }
@@ -158,12 +185,6 @@ function onLive(today, message, parts) {
       today.status.button.status = message.button;
       parts.button.update();
       parts.hero.draw();
-      break;
-    case "connection":
-      today.liveConnected = message.connection === "connected";
-      break;
-    case "socket":
-      if (message.state !== "open") today.liveConnected = false;
       break;
     default:
       break;
