@@ -17,6 +17,15 @@ extension NightlightStore {
         ))
         _ = try? await appendHistory(.battery(level: status.batteryLevel, isCharging: status.powerState.isCharging), for: address)
     }
+
+    /// Keeps a §8 clock check in the nightlight's history when it found the clock off or not
+    /// set (whether it was corrected or not), the same for the dashboard and the tool, pairing
+    /// included; a check that found the clock right is not kept. A clock that was not set has
+    /// no offset: it is kept as 0 with the decision `clockNotSet`. Failures are ignored.
+    public func recordClockCheck(_ check: ClockSyncCheck, for address: String) async {
+        guard check.decision != .inSync else { return }
+        _ = try? await appendHistory(.clockCorrection(offsetSeconds: check.offset?.inSeconds ?? 0, decision: check.decision.rawValue), for: address)
+    }
 }
 
 /// Keeps the battery history while pages show a nightlight: the level and charging state the

@@ -310,9 +310,7 @@ struct ClockSync: ToolCommand {
                 let answer = readLine()?.lowercased() ?? ""
                 return answer == "y" || answer == "yes"
             }
-            if let offset = result.check.offset {
-                _ = try? await session.store.appendHistory(.clockCorrection(offsetSeconds: offset.inSeconds, decision: result.check.decision.rawValue), for: session.client.peripheral.identifier.description)
-            }
+            await session.store.recordClockCheck(result.check, for: session.client.peripheral.identifier.description)
             return (clock: try await session.client.read(.currentTime), check: result.check, written: result.written)
         }
         if options.json {

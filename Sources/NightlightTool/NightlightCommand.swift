@@ -4,6 +4,7 @@ import BLECore
 import BLEToolKit
 import Foundation
 import Nightlight
+import NightlightDashboard
 import NightlightStore
 
 /// The `nightlight` command: everything the Smart Nightlight app does, from a terminal.
@@ -95,9 +96,7 @@ struct PairCommand: ToolCommand {
                 address: identity.address, deviceName: identity.deviceName, childName: identity.childName,
                 firmwareVersion: identity.firmwareVersion
             )
-            if let offset = sync.check.offset {
-                _ = try await session.store.appendHistory(.clockCorrection(offsetSeconds: offset.inSeconds, decision: sync.check.decision.rawValue), for: paired.address)
-            }
+            await session.store.recordClockCheck(sync.check, for: paired.address)
             return PairRecord(device: paired, security: securing, clock: sync.check.description, clockWritten: sync.written)
         }
         if options.json {

@@ -56,6 +56,6 @@ test("the dashboard's store starts without limits or a nightlight on show", () =
   assert.equal(state.limits, null);
   assert.deepEqual(state.devices, []);
   assert.equal(state.address, null);
-  assert.equal(state.clockCheckedFor, null);
+  assert.deepEqual(state.clockChecks, {}, "no clock checked yet");
   assert.equal(state.explorerTab, "info");
 });

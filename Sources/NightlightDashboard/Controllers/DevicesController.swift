@@ -185,15 +185,11 @@ struct DevicesController {
     }
 
     /// §8 clock synchronisation; `accept` answers the "over 30 minutes" question. Recorded in
-    /// the history when the clock was off.
+    /// the history when the clock was off or not set.
     private func syncClock(_ client: NightlightClient, address: String, force: Bool, accept: Bool) async throws -> ClockReport {
         let now = now
         let result = try await client.syncClock(now: now, timeZone: timeZone, force: force) { _ in accept }
-        if let offset = result.check.offset, result.check.decision != .inSync {
-            _ = try? await store.appendHistory(
-                .clockCorrection(offsetSeconds: offset.inSeconds, decision: result.check.decision.rawValue), for: address
-            )
-        }
+        await store.recordClockCheck(result.check, for: address)
         return ClockReport(clock: try await client.read(.currentTime), check: result.check, written: result.written)
     }
 

@@ -46,6 +46,6 @@ def run(b):
     offsets = [e["event"]["clockCorrection"]["offsetSeconds"] for e in history]
     assert any(o < -2000 for o in offsets), f"the 45-minute correction is in the history: {history}"
 
-    # "Force update" writes the time whatever the difference, and says so.
+    # "Set to the dashboard's time" writes the time whatever the difference, and says so.
     b.click("[data-test=clock-force]")
     b.wait_text("[data-test=clock-notice]", "set from the dashboard's time")

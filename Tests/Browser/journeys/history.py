@@ -28,7 +28,8 @@ def run(b):
     b.open(f"/#/history/{LEO}")
     empty = b.wait("[data-test=plot-empty]", timeout=20)
     assert "No battery readings" in empty.text, f"the empty state explains: {empty.text!r}"
-    b.wait("[data-test=corrections-empty]")
+    # Its clock was never set: pairing set it, and that is its one clock entry.
+    assert b.wait("[data-test=corrections]").text.count("Not set") == 1, "pairing's clock setting is in the history"
     b.screenshot("history-empty")
 
     # Mia's: a reading per status read, the correction.

@@ -7,6 +7,7 @@ import { api, nightlightLive, nightlightPath } from "../lib/api.js";
 import { h, loading } from "../lib/dom.js";
 import { store } from "../lib/store.js";
 import { deviceLabel, findDevice } from "../model/names.js";
+import { checkClockOnSection } from "../views/shared/clock-check.js";
 import { failureBanner, loadFailedPage, notPairedPage, showProblem } from "./failure.js";
 import { sectionOf } from "./sections.js";
 
@@ -96,6 +97,8 @@ export function createRouter({ view, header }) {
       header.showTabs(section.route);
       document.title = device ? `${section.label} · ${deviceLabel(device)} — Nightlight` : `${section.label} — Nightlight`;
       await show(section, device);
+      // §8 on every section of a nightlight (Today's clock card makes its own check, to show it).
+      if (device && section.route !== "dashboard" && id === routeId) checkClockOnSection(device.address);
     } catch (error) {
       if (id === routeId) view.replaceChildren(failureBanner(error, route, shownNightlight()));
     }

@@ -42,8 +42,8 @@ export function createStore(initial) {
  * - `address`: the nightlight on show (null on the pages of other devices);
  * - `status`: its last status (`GET …/status`), with its schedule versions;
  * - `link`: its Bluetooth link as the header shows it (connected, reconnecting, offline, …);
- * - `clockCheckedFor`: the nightlight whose clock was last compared on selection (§8: once per
- *   selection, not on each visit of Today);
+ * - `clockChecks`: when each nightlight's clock was last compared (§8; ms since the epoch, by
+ *   address): app/clock-check.js checks again when a section opens 5 minutes later;
  * - `explorerOpen`: the last view shown was the Explorer's (scanning starts when it is opened);
  * - `explorerTab`: the tab of the Explorer's device page, kept while moving between devices.
  */
@@ -53,7 +53,7 @@ export const store = createStore({
   address: null,
   status: null,
   link: null,
-  clockCheckedFor: null,
+  clockChecks: {},
   explorerOpen: false,
   explorerTab: "info",
 });

@@ -1,6 +1,8 @@
 // The History section's data: battery readings and clock corrections from the history entries,
 // the plot's runs and time ticks. Pure: no DOM.
 
+import { formatCorrection } from "./format.js";
+
 /** An hour in milliseconds. */
 export const HOUR_MS = 3600e3;
 /** A day in milliseconds. */
@@ -17,6 +19,11 @@ export const CORRECTION_WORDS = {
   clockNotSet: "was not set; set",
   forcedUpdate: "set by hand",
 };
+
+/** How far off a correction found the clock: "12 min behind", or "not set" (a clock that was not set has no offset). */
+export function correctionSize(correction) {
+  return correction.decision === "clockNotSet" ? "not set" : formatCorrection(correction.offsetSeconds);
+}
 
 /**
  * The plot's data from the history answers (kind battery and clockCorrection) over the last

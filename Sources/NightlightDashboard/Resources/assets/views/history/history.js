@@ -7,8 +7,8 @@
 
 import { api, nightlightPath } from "../../lib/api.js";
 import { fill, h, icon } from "../../lib/dom.js";
-import { formatCorrection } from "../../model/format.js";
-import { CORRECTION_WORDS, historyData, spanWords } from "../../model/history.js";
+import { capitalize } from "../../model/format.js";
+import { CORRECTION_WORDS, correctionSize, historyData, spanWords } from "../../model/history.js";
 import { batteryPlot } from "./plot.js";
 
 const RANGES = [1, 7, 30];
@@ -84,7 +84,7 @@ export async function render(container, ctx) {
         ? h("ul", { class: "event-list", dataset: { test: "corrections" } }, data.corrections.slice().reverse().map((c) =>
           h("li", { dataset: { test: "correction" } },
             h("time", { datetime: c.date.toISOString() }, c.date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })),
-            h("strong", null, formatCorrection(c.offsetSeconds)),
+            h("strong", null, capitalize(correctionSize(c))),
             h("span", { class: "muted" }, CORRECTION_WORDS[c.decision] ?? c.decision))))
         : h("p", { class: "muted", dataset: { test: "corrections-empty" } }, `No clock corrections in ${span}.`),
       rightChecks > 0 && h("p", { class: "muted small" }, `${rightChecks} check${rightChecks === 1 ? "" : "s"} found the clock right.`));

@@ -2,8 +2,7 @@
 // Hooks: [data-test="battery-plot"], [data-test="battery-point"], [data-test="correction-line"].
 
 import { s } from "../../lib/dom.js";
-import { formatCorrection } from "../../model/format.js";
-import { DAY_MS, readingRuns, tickStep } from "../../model/history.js";
+import { DAY_MS, correctionSize, readingRuns, tickStep } from "../../model/history.js";
 
 /** The SVG plot: level 0…100 % over [from, to], gridlines, axes, line, area, dots, corrections. */
 export function batteryPlot({ from, to, readings, corrections }, width) {
@@ -51,7 +50,7 @@ export function batteryPlot({ from, to, readings, corrections }, width) {
     grid, ticks,
     s("line", { class: "axis", x1: m.left, x2: m.left, y1: m.top, y2: height - m.bottom }),
     corrections.map((c) => s("line", { class: "correction", dataset: { test: "correction-line" }, x1: x(c.date), x2: x(c.date), y1: m.top, y2: height - m.bottom },
-      s("title", null, `Clock ${formatCorrection(c.offsetSeconds)} at ${c.date.toLocaleString()}`))),
+      s("title", null, `Clock ${correctionSize(c)} at ${c.date.toLocaleString()}`))),
     area && s("path", { class: "area", d: area }),
     s("path", { class: "line", d: line }),
     readings.length <= 300 && readings.map((r) => s("circle", { class: r.charging ? "dot charging" : "dot", cx: x(r.date), cy: y(r.level), r: 3.5, dataset: { test: "battery-point" } },

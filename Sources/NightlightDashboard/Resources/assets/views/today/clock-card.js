@@ -1,16 +1,16 @@
 // Today's clock card (SN profile §8): the nightlight's time, ticking; how it compares with the
-// dashboard's; Read, Set and Force update; a notice when it was corrected, and the question when
-// it is over 30 minutes off.
+// dashboard's; "Check now" (compare and correct by the §8 rules, saying what it found) and "Set
+// to the dashboard's time" (write it whatever the difference); a notice when it was corrected,
+// and the question when it is over 30 minutes off.
 // Hooks: [data-test="clock-card"], [data-test="clock-time"], [data-test="clock-status"],
-// [data-test="clock-check"], [data-test="clock-sync"], [data-test="clock-force"],
+// [data-test="clock-check"], [data-test="clock-force"],
 // [data-test="clock-notice"], [data-test="clock-correct"], dialog[data-test="clock-dialog"].
 
-import { api, nightlightPath } from "../../lib/api.js";
-import { confirmDialog } from "../../lib/dialog.js";
 import { h, icon } from "../../lib/dom.js";
 import { clearErrors, showError, toast } from "../../lib/feedback.js";
 import { clockNotice, clockState, formatClockDate, formatClockTime } from "../../model/clock.js";
 import { formatOffset } from "../../model/format.js";
+import { askToCorrect, syncClock } from "../shared/clock-check.js";
 
 /**
  * The clock card: {element, draw(), update(), settle(answer)}. `reload()` re-reads the status
@@ -26,8 +26,8 @@ export function clockCard(today, { reload, onClockChanged }) {
   const error = h("p", { class: "form-error", hidden: true });
 
   function draw() {
-    const action = (test, title, label, method, body) =>
-      h("button", { type: "button", class: "button secondary", dataset: { test }, title, onclick: () => clockAction(method, body) }, label);
+    const action = (test, title, label, body) =>
+      h("button", { type: "button", class: "button secondary", dataset: { test }, title, onclick: () => clockAction(body) }, label);
     element.replaceChildren(
       h("div", { class: "card-head" }, h("h2", { id: "clock-heading" }, icon("clock"), "Nightlight clock")),
       h("div", null, time, date),
@@ -35,9 +35,8 @@ export function clockCard(today, { reload, onClockChanged }) {
       notice,
       error,
       h("div", { class: "button-row" },
-        action("clock-check", "Read the nightlight's clock again", "Read", "GET"),
-        action("clock-sync", "Compare with the dashboard's time and correct it by the usual rules", "Set", "POST", {}),
-        action("clock-force", "Write the dashboard's time now, whatever the difference", "Force update", "POST", { force: true })));
+        action("clock-check", "Compare the nightlight's clock with the dashboard's time and correct it if it is off", "Check now", {}),
+        action("clock-force", "Write the dashboard's time to the nightlight now, even when it is right", "Set to the dashboard's time", { force: true })));
     update();
   }
 
@@ -72,16 +71,9 @@ export function clockCard(today, { reload, onClockChanged }) {
   }
 
   async function ask(answer) {
-    const now = today.clock.now();
-    const accept = await confirmDialog({
-      title: `The nightlight's clock is ${formatOffset(answer.offsetSeconds)}`,
-      message: `It shows ${now ? formatClockTime(now).slice(0, 5) : "another time"}. Until it is corrected, its schedules start at the wrong time.\nCorrect it to the dashboard's time now?`,
-      confirm: "Correct the clock",
-      cancel: "Leave it",
-      test: "clock-dialog",
-    });
-    if (accept) {
-      await clockAction("POST", { accept: true });
+    const corrected = await askToCorrect(today.ctx.address, answer);
+    if (corrected) {
+      await settle(corrected);
       return;
     }
     today.clockNote = h("div", { class: "note" },
@@ -90,12 +82,15 @@ export function clockCard(today, { reload, onClockChanged }) {
     update();
   }
 
-  async function clockAction(method, body) {
+  /** "Check now" and "Set to the dashboard's time": the answer is always told, an unchanged clock too. */
+  async function clockAction(body) {
     clearErrors(element);
     try {
-      const answer = await api(method, nightlightPath(today.ctx.address, "clock", ...(method === "POST" ? ["sync"] : [])), body);
+      const answer = await syncClock(today.ctx.address, body);
       await settle(answer);
-      if (method === "GET" && !answer.needsConfirmation) toast("Clock read from the nightlight.", "info");
+      if (!answer.written && !answer.needsConfirmation && answer.decision === "inSync") {
+        toast("The nightlight's clock is right: within 2 seconds of the dashboard's time. Nothing was changed.", "info");
+      }
     } catch (failure) {
       showError(element, failure);
     }

@@ -6,11 +6,10 @@
 // Hooks: those of the parts, and [data-test="stale-notice"] with [data-test="stale-reload"]
 // (a schedule write refused because the schedule changed elsewhere).
 
-import { api, nightlightPath } from "../../lib/api.js";
 import { h, icon } from "../../lib/dom.js";
 import { toast } from "../../lib/feedback.js";
-import { store } from "../../lib/store.js";
 import { statusSignature } from "../../model/status.js";
+import { clockCheckDue, syncClock } from "../shared/clock-check.js";
 import { showStaleNotice } from "../shared/stale-notice.js";
 import { clockCard } from "./clock-card.js";
 import { modeHero, nameHead } from "./head.js";
@@ -143,10 +142,10 @@ export async function render(container, ctx) {
 
   drawAll();
 
-  // §8: the clock is compared when a nightlight is selected on the dashboard.
-  if (store.get().clockCheckedFor !== ctx.address) {
-    store.set({ clockCheckedFor: ctx.address });
-    api("POST", nightlightPath(ctx.address, "clock", "sync"), {})
+  // §8: the clock is compared when a nightlight is selected, and again when a section opens
+  // 5 minutes after the last check (app/clock-check.js).
+  if (clockCheckDue(ctx.address)) {
+    syncClock(ctx.address)
       .then((answer) => cards.clock.settle(answer))
       .catch((error) => cards.clock.showError(error));
   }
