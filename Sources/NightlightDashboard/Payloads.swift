@@ -137,6 +137,8 @@ struct PairRequest: Decodable { var address: String; var childName: String? }
 struct ChildNameRequest: Decodable { var childName: String }
 struct LEDColorRequest: Decodable { var led: Int?; var color: RGBColor }
 struct ProofRequest: Decodable { var on: Bool }
+/// `PUT …/leds`: the LED Service's switches to change (absent: left as they are).
+struct LEDsRequest: Decodable { var isPowerEnabled: Bool?; var isLinked: Bool? }
 struct ClockSyncRequest: Decodable { var force: Bool?; var accept: Bool? }
 struct SaveScheduleRequest: Decodable { var name: String; var fromDevice: String?; var schedule: WeekSchedule?; var replace: Bool? }
 struct ApplyScheduleRequest: Decodable { var address: String }

@@ -258,6 +258,44 @@ struct ProofCommand: ToolCommand {
     }
 }
 
+/// `nightlight leds TARGET [--power on|off] [--link on|off]`: the LED Service's switches (SN
+/// profile §4).
+struct LEDsCommand: ToolCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "leds",
+        abstract: "Show the LEDs' settings, or turn the light off now and back on (--power), or link LED #2…#4 to LED #1 (--link).",
+        discussion: """
+            --power off cuts the LEDs' supply: the nightlight stays dark, whatever its schedules say, until --power on.             --link off lets each LED show its own colour in proof mode (`nightlight color TARGET --led N`).
+            """
+    )
+    @Argument(help: ArgumentHelp("The paired nightlight.", valueName: "target")) var target: String
+    @Option(name: .long, help: ArgumentHelp("on or off: the LEDs' supply (LED Power Enable).", valueName: "on|off")) var power: String?
+    @Option(name: .long, help: ArgumentHelp("on or off: LED #2…#4 follow LED #1 (LED Link).", valueName: "on|off")) var link: String?
+    @OptionGroup var options: NightlightOptions
+
+    func validate() throws {
+        if let power { _ = try ButtonSet.onOff(power, "--power") }
+        if let link { _ = try ButtonSet.onOff(link, "--link") }
+    }
+
+    func execute() async throws {
+        let power = try self.power.map { try ButtonSet.onOff($0, "--power") }
+        let link = try self.link.map { try ButtonSet.onOff($0, "--link") }
+        let settings = try await Session.run(target, options: options) { session in
+            if let power { try await session.client.write(.ledPowerEnable, power) }
+            if let link { try await session.client.write(.ledLink, link) }
+            return try await session.client.ledSettings()
+        }
+        let colors = settings.isLinked
+            ? "LED #1 colour \(settings.colors[0].hex) on all four"
+            : settings.colors.enumerated().map { "LED #\($0.offset + 1) \($0.element.hex)" }.joined(separator: ", ")
+        try options.report(
+            settings,
+            "LEDs \(settings.isPowerEnabled ? "on" : "off (the light stays dark until --power on)"); \(settings.isLinked ? "linked" : "not linked"); proof mode \(settings.isProofModeOn ? "on" : "off"); \(colors)."
+        )
+    }
+}
+
 /// `nightlight clock show|sync`.
 struct ClockCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -203,6 +203,14 @@ class Browser:
             return hits;""")
         if found:
             self.fail(f"the page on {self.path} shows programming words a person should not see: {found[:5]}")
+        # One clock format (issue 19, problem 6): the 24-hour clock everywhere, typed and shown.
+        twelve = self.driver.execute_script(r"""
+            const text = document.body.innerText;
+            const match = /\b\d{1,2}[:.]\d{2}(?:[:.]\d{2})?\s?(?:AM|PM|am|pm|a\.m\.|p\.m\.)/.exec(text);
+            const inputs = document.querySelectorAll("input[type=time]").length;
+            return match ? match[0] : inputs ? `${inputs} <input type=time>` : null;""")
+        if twelve:
+            self.fail(f"the page on {self.path} shows a 12-hour time ({twelve}); every time is on the 24-hour clock")
 
     def api(self, method, path, body=None, expect=None, timeout=60):
         """Calls the dashboard's API directly with the token (`Authorization: Bearer`).

@@ -126,6 +126,16 @@ struct DeviceRouteTests {
             #expect(proof.status == .ok, "\(proof.text)")
             #expect(try await client.call(.put, "\(base)/proof", ##"{"on": "yes"}"##).string("error.field") == "on")
 
+            // The LED Service's switches: lights off now, back on; LED Link.
+            let leds = try await client.call(.get, "\(base)/leds")
+            #expect(leds.status == .ok && leds.text.contains(##""isPowerEnabled":true"##), "\(leds.text)")
+            let dark = try await client.call(.put, "\(base)/leds", ##"{"isPowerEnabled": false, "isLinked": false}"##)
+            #expect(dark.text.contains(##""isPowerEnabled":false"##) && dark.text.contains(##""isLinked":false"##), "\(dark.text)")
+            #expect(try await client.call(.put, "\(base)/proof", ##"{"on": false}"##).text.contains(##""mode":5"##), "LEDs disabled is the active mode (§4.5)")
+            #expect(try await client.call(.put, "\(base)/leds", ##"{"isPowerEnabled": true}"##).text.contains(##""isPowerEnabled":true"##))
+            #expect(try await client.call(.put, "\(base)/leds", "{}").status == .badRequest, "nothing to change")
+            #expect(try await client.call(.put, "\(base)/leds", ##"{"isLinked": 1}"##).string("error.field") == "isLinked")
+
             let saved = try await client.call(.post, "/api/schedules", ##"{"name": "From Mia", "fromDevice": "\##(Self.address)"}"##)
             #expect(saved.status == .created)
             #expect(saved.string("schedule.name") == "School")

@@ -215,6 +215,14 @@ struct NightlightCLITests {
         #expect(proof["mode"] as? Int == 4)
         #expect((proof["colors"] as? [String])?.first == "#123456")
 
+        let leds = try await cli.json("leds", "Leo")
+        #expect(leds["isPowerEnabled"] as? Bool == true && leds["isLinked"] as? Bool == true, "factory: on and linked")
+        let dark = try await cli.json("leds", "Leo", "--power", "off", "--link", "off")
+        #expect(dark["isPowerEnabled"] as? Bool == false && dark["isLinked"] as? Bool == false)
+        #expect(try await cli.json("status", "Leo")["activeState"].flatMap { ($0 as? [String: Any])?["mode"] as? Int } == 5, "LEDs disabled (§4.5)")
+        let text = try await cli.run("leds", "Leo", "--power", "on")
+        #expect(text.stdout.contains("LEDs on; not linked"), "\(text.stdout)")
+
         let clock = try await cli.json("clock", "sync", "Leo", "--force")
         #expect(clock["decision"] as? String == "forcedUpdate")
         #expect(clock["written"] as? Bool == true)
@@ -330,6 +338,7 @@ struct NightlightCLITests {
         (["color", "X", "--hex", "#12"], "invalid --hex"),
         (["color", "X"], "give one colour"),
         (["proof", "X", "maybe"], "expected on or off"),
+        (["leds", "X", "--power", "dim"], "invalid --power 'dim': expected on or off"),
         (["firmware", "build", "--version", "one", "-o", "/tmp/x"], "invalid --version 'one'"),
         (["simulate", "jump", "X"], "jump"),
         (["simulate", "clock", "X"], "clock needs --minutes"),

@@ -12,7 +12,7 @@ import {
   byRSSI, characteristicKind, characteristicLabel, countText, displayName, emptyReason, isConnectionBusy, lastUpdate, numericFormats, rowStatus,
   rowTrailing, rssiColor, searchDevices, signalPercent,
 } from "../../Sources/NightlightDashboard/Resources/assets/model/explorer.js";
-import { deviceLabel, findDevice, lightName, sourceName } from "../../Sources/NightlightDashboard/Resources/assets/model/names.js";
+import { deviceLabel, findDevice, lightName, sourceName, switcherLabel } from "../../Sources/NightlightDashboard/Resources/assets/model/names.js";
 import { limitProblems, nameProblem } from "../../Sources/NightlightDashboard/Resources/assets/model/limits.js";
 import { STALE_MESSAGE, entityTag, ifMatch, versionFromEntityTag } from "../../Sources/NightlightDashboard/Resources/assets/model/versions.js";
 import { LIMITS } from "./fixtures.mjs";
@@ -227,4 +227,14 @@ test("schedule versions travel as entity tags", () => {
   for (const version of ["w-00e4-1a2b3c4d", "t-0001-00000000"]) assert.equal(versionFromEntityTag(entityTag(version)), version);
   assert.match(STALE_MESSAGE, /changed elsewhere/);
   assert.match(STALE_MESSAGE, /Reload/);
+});
+
+test("switcherLabel: the child's name alone on a phone, unless two nightlights share it", () => {
+  const mia = { childName: "Mia", deviceName: "SN-0002" };
+  const leo = { childName: "Leo", deviceName: "SN-0001" };
+  const newOne = { childName: "", deviceName: "SN-0003" };
+  assert.equal(switcherLabel(mia, [mia, leo]), "Mia");
+  assert.equal(switcherLabel(newOne, [mia, newOne]), "SN-0003");
+  const otherMia = { childName: "mia", deviceName: "SN-0004" };
+  assert.equal(switcherLabel(mia, [mia, otherMia]), "Mia · SN-0002", "shared names keep the device name");
 });

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
   capitalize, formatBytes, formatCorrection, formatCountdown, formatDateTime, formatDuration, formatElapsed, formatMinutes,
-  formatOffset, formatOnTime, formatTimeOfDay, minutesFromTimeInput, parseTime, plural, timeInputValue, truncateToBytes, utf8Length,
+  formatOffset, formatOnTime, formatTimeOfDay, minutesFromTimeText, parseTime, plural, timeInputValue, truncateToBytes, utf8Length,
 } from "../../Sources/NightlightDashboard/Resources/assets/model/format.js";
 import { DAYS, dayName, dayOfDate, dayRange, listInWords } from "../../Sources/NightlightDashboard/Resources/assets/model/days.js";
 
@@ -32,18 +32,21 @@ test("parseTime and formatMinutes round-trip every 5 minutes of the day", () => 
   for (let m = 0; m <= 1440; m += 5) assert.equal(parseTime(formatMinutes(m)), m);
 });
 
-test("time inputs: an end of 00:00 is midnight at the end of the day (1440), a start of 00:00 is 0", () => {
-  assert.equal(minutesFromTimeInput("00:00", "end"), 1440);
-  assert.equal(minutesFromTimeInput("00:00", "start"), 0);
-  assert.equal(minutesFromTimeInput("00:00"), 0);
-  assert.equal(minutesFromTimeInput("19:30", "end"), 1170);
-  assert.equal(minutesFromTimeInput("", "end"), null);
-  assert.equal(timeInputValue(1440, "end"), "00:00", "an <input type=time> cannot show 24:00");
+test("time fields: an end of 00:00 is midnight at the end of the day (1440), a start of 00:00 is 0; typing that is not a time is null", () => {
+  assert.equal(minutesFromTimeText("00:00", "end"), 1440);
+  assert.equal(minutesFromTimeText("00:00", "start"), 0);
+  assert.equal(minutesFromTimeText("00:00"), 0);
+  assert.equal(minutesFromTimeText("19:30", "end"), 1170);
+  assert.equal(minutesFromTimeText("", "end"), null);
+  assert.equal(minutesFromTimeText("21:", "start"), null, "half typed");
+  assert.equal(minutesFromTimeText("9:00 PM", "start"), null, "the 24-hour clock only");
+  assert.equal(minutesFromTimeText("7.05", "start"), 425);
+  assert.equal(timeInputValue(1440, "end"), "00:00", "an end at midnight shows as 00:00");
   assert.equal(timeInputValue(1440, "start"), "24:00");
   assert.equal(timeInputValue(390, "end"), "06:30");
   assert.equal(timeInputValue(null, "start"), "");
   assert.equal(timeInputValue(undefined, "end"), "");
-  for (const m of [0, 5, 719, 1435, 1440]) assert.equal(minutesFromTimeInput(timeInputValue(m, "end"), "end"), m === 0 ? 1440 : m);
+  for (const m of [0, 5, 719, 1435, 1440]) assert.equal(minutesFromTimeText(timeInputValue(m, "end"), "end"), m === 0 ? 1440 : m);
 });
 
 test("formatDuration: seconds under a minute, minutes under an hour, hours and minutes; the sign is ignored", () => {
@@ -103,6 +106,14 @@ test("formatElapsed counts from a date to now", () => {
   assert.equal(formatElapsed("2026-11-22T16:38:12Z", now), "2 h 3 min ago");
   assert.equal(formatElapsed("2026-11-22T18:42:00Z", now), "0 s ago", "a date in the future is now");
   assert.equal(formatElapsed("not a date", now), "");
+});
+
+test("times are on the 24-hour clock whatever the language", () => {
+  const evening = new Date(2026, 10, 22, 21, 5, 9);
+  for (const text of [formatDateTime(evening), formatDateTime(evening, { seconds: true }), formatTimeOfDay(evening), formatTimeOfDay(evening, { seconds: false })]) {
+    assert.match(text, /21[:.]05/, `24-hour: ${text}`);
+    assert.doesNotMatch(text, /\b(AM|PM|am|pm)\b/, `no AM/PM: ${text}`);
+  }
 });
 
 test("formatDateTime and formatTimeOfDay say — for what is not a date", () => {

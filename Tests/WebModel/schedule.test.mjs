@@ -52,8 +52,8 @@ test("too many groups, a group without days, too many periods", () => {
 
 test("a period's own problems name the input at fault", () => {
   const rules = LIMITS.weekSchedule;
-  assert.deepEqual(periodProblem({ start: null, end: 60, fade: 0 }, rules), { message: "Enter a start time.", part: "start" });
-  assert.deepEqual(periodProblem({ start: 0, end: null, fade: 0 }, rules), { message: "Enter an end time.", part: "end" });
+  assert.deepEqual(periodProblem({ start: null, end: 60, fade: 0 }, rules), { message: "Enter a start time as hh:mm on the 24-hour clock (e.g. 21:30).", part: "start" });
+  assert.deepEqual(periodProblem({ start: 0, end: null, fade: 0 }, rules), { message: "Enter an end time as hh:mm on the 24-hour clock (e.g. 21:30).", part: "end" });
   assert.deepEqual(periodProblem(period(1320, 360), rules), {
     message: "22:00–06:00 ends before it starts. A period can't cross midnight: end this one at 24:00 (enter 00:00) and start the next day's group at 00:00.",
     part: "end",
@@ -94,7 +94,7 @@ test("overlaps are found in start order and name the period overlapped", () => {
 test("touching periods do not overlap; broken periods are left out of the overlap check", () => {
   const schedule = schoolNights();
   schedule.groups[0].periods = [period(0, 405), period(405, 600), { start: null, end: 500, color: "#402000", fade: 0 }];
-  assert.deepEqual(messages(checkSchedule(schedule, LIMITS)), ["Enter a start time."]);
+  assert.deepEqual(messages(checkSchedule(schedule, LIMITS)), ["Enter a start time as hh:mm on the 24-hour clock (e.g. 21:30)."]);
 });
 
 test("days in no group are named, with and or is/are", () => {

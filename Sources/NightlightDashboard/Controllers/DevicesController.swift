@@ -97,6 +97,20 @@ struct DevicesController {
                 return JSONBody.response(ButtonReport(settings: settings, status: try await client.read(.buttonStatus)))
             }
         }
+        api.get("devices/:address/leds") { _, context in
+            try await onDevice(context) { client, _ in JSONBody.response(try await client.ledSettings()) }
+        }
+        api.put("devices/:address/leds") { request, context in
+            let body = try await JSONBody.decode(LEDsRequest.self, from: request)
+            guard body.isPowerEnabled != nil || body.isLinked != nil else {
+                throw DashboardError.invalid("isPowerEnabled", "give isPowerEnabled (the LEDs' supply: false turns the light off now), isLinked (LED #2…#4 follow LED #1), or both")
+            }
+            return try await onDevice(context) { client, _ in
+                if let power = body.isPowerEnabled { try await client.write(.ledPowerEnable, power) }
+                if let linked = body.isLinked { try await client.write(.ledLink, linked) }
+                return JSONBody.response(try await client.ledSettings())
+            }
+        }
         api.put("devices/:address/led-color") { request, context in
             let body = try await JSONBody.decode(LEDColorRequest.self, from: request)
             let led = body.led ?? 1

@@ -36,7 +36,7 @@ def run(b):
     b.screenshot("week")
 
     # Edit a period: School days' first period ends at 07:00 instead of 06:45; the second fades 5 minutes.
-    b.type("#g0-p0-end", "0700AM")
+    b.type("#g0-p0-end", "07:00")
     assert b.find("#g0-p0-end").get_attribute("value") == "07:00", "the end time was typed"
     b.type("#g0-p1-fade", "5")
     b.wait_text("[data-test=week-state]", "Unsaved changes")
@@ -78,7 +78,7 @@ def run(b):
         {"start": 1170, "end": 1440, "color": "#402000", "fade": 0}]}, f"the new group: {groups['Thursday']}"
 
     # An overlap: School days' 19:00 period moved to 06:00 overlaps 00:00–07:00.
-    b.type("#g0-p1-start", "0600AM")
+    b.type("#g0-p1-start", "06:00")
     note = b.wait("[data-field='groups[0].periods[1]'] + .field-error")
     assert "overlaps period 1 (00:00–07:00)" in note.text, f"the overlap is explained next to the period: {note.text!r}"
     assert b.find("[data-field='groups[0].periods[1]']").get_attribute("aria-invalid") == "true", "the period is marked invalid"

@@ -6,7 +6,7 @@
 
 import { h, icon } from "../lib/dom.js";
 import { store } from "../lib/store.js";
-import { deviceLabel } from "../model/names.js";
+import { deviceLabel, switcherLabel } from "../model/names.js";
 import { NIGHTLIGHT_SECTIONS, isNightlightSection } from "./sections.js";
 
 /** The nightlight's Bluetooth link (the live socket's `connection`, and the socket itself) in words. */
@@ -42,11 +42,17 @@ export function createHeader({ currentRoute }) {
     location.hash = `#/${isNightlightSection(route) ? route : "dashboard"}/${switcher.value}`;
   });
 
+  // On a phone the switcher shows the child's name alone ("Mia", not "Mia · SN-0002", which
+  // was cut off), unless two nightlights share it; the full label stays its accessible name.
+  const narrow = window.matchMedia("(max-width: 599px)");
+  narrow.addEventListener("change", () => drawSwitcher(store.get()));
+
   function drawSwitcher({ devices, address }) {
     switcherBox.hidden = devices.length === 0;
     const chosen = address ?? devices[0]?.address;
+    const label = narrow.matches ? (device) => switcherLabel(device, devices) : deviceLabel;
     switcher.replaceChildren(
-      ...devices.map((device) => h("option", { value: device.address, selected: device.address === chosen }, deviceLabel(device))));
+      ...devices.map((device) => h("option", { value: device.address, selected: device.address === chosen, "aria-label": deviceLabel(device) }, label(device))));
   }
 
   function drawTabs({ devices, address }) {

@@ -21,23 +21,12 @@ export function parseTime(text) {
 }
 
 /**
- * The value of an `<input type=time>` for a period's start or end: an end at 1440 (midnight at
- * the end of the day) shows as "00:00"; null shows as "".
+ * The text of a time field for a period's start or end: an end at 1440 (midnight at the end of
+ * the day) shows as "00:00"; null shows as "".
  */
 export function timeInputValue(minutes, which = "start") {
   if (minutes == null) return "";
   return formatMinutes(which === "end" && minutes === DAY_MINUTES ? 0 : minutes);
-}
-
-/**
- * Minutes from an `<input type=time>` value ("19:30"); "" → null. An end of "00:00" is midnight
- * at the end of the day (1440): a period never crosses midnight.
- */
-export function minutesFromTimeInput(value, which = "start") {
-  if (!value) return null;
-  const [hours, minutes] = value.split(":").map(Number);
-  const total = hours * 60 + minutes;
-  return which === "end" && total === 0 ? DAY_MINUTES : total;
 }
 
 /** "12 s", "45 min", "2 h 5 min" (rounded; the sign is ignored). */
@@ -90,16 +79,34 @@ export function formatElapsed(since, now = Date.now()) {
   return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min ago`;
 }
 
-/** A date and time in the reader's words ("—" when it is not a date); `seconds` adds the seconds. */
+/**
+ * Every time the page shows is on the 24-hour clock, as the nightlight's own (its schedules are
+ * minutes of the day): dates follow the reader's language, hours never carry AM/PM.
+ */
+const CLOCK = { hourCycle: "h23" };
+
+/** A date and time in the reader's words, 24-hour ("—" when it is not a date); `seconds` adds the seconds. */
 export function formatDateTime(text, { seconds = false } = {}) {
   const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: seconds ? "medium" : "short" });
+  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: seconds ? "medium" : "short", ...CLOCK });
 }
 
-/** A time of day with seconds in the reader's words ("—" when it is not a date). */
-export function formatTimeOfDay(text) {
+/** A time of day with seconds, 24-hour ("—" when it is not a date); `seconds: false` leaves them out. */
+export function formatTimeOfDay(text, { seconds = true } = {}) {
   const date = new Date(text);
-  return Number.isNaN(date.getTime()) ? "—" : date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+  return Number.isNaN(date.getTime())
+    ? "—"
+    : date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit", ...(seconds ? { second: "2-digit" } : {}), ...CLOCK });
+}
+
+/**
+ * Minutes from a time typed in a time field ("21:00", "7.05", "24:00"); null when it is not a
+ * time of day. An end of "00:00" is midnight at the end of the day (1440): a period never
+ * crosses midnight.
+ */
+export function minutesFromTimeText(text, which = "start") {
+  const minutes = parseTime(text);
+  return which === "end" && minutes === 0 ? DAY_MINUTES : minutes;
 }
 
 /** How long a name may be, in a parent's words: "up to 20 letters (an accented letter counts as 2, an emoji as 4)". */

@@ -11,6 +11,14 @@ export function deviceLabel(device) {
   return device.childName ? `${device.childName} · ${device.deviceName}` : device.deviceName;
 }
 
+/** The switcher's short label on a phone: the child's name when no other nightlight has it, else the full label. */
+export function switcherLabel(device, devices) {
+  const child = device.childName;
+  if (!child) return device.deviceName;
+  const shared = devices.filter((d) => d.childName?.toLowerCase() === child.toLowerCase()).length > 1;
+  return shared ? deviceLabel(device) : child;
+}
+
 /** The paired device with this address (any case), or null. */
 export function findDevice(devices, address) {
   const wanted = String(address ?? "").toUpperCase();

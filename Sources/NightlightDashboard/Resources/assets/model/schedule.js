@@ -140,7 +140,7 @@ function checkGroup(group, g, rules, add) {
 /** What is wrong with one period by itself ({message, part}), or null. */
 export function periodProblem(p, rules) {
   if (p.start == null || p.end == null) {
-    return { message: `Enter ${p.start == null ? "a start" : "an end"} time.`, part: p.start == null ? "start" : "end" };
+    return { message: `Enter ${p.start == null ? "a start" : "an end"} time as hh:mm on the 24-hour clock (e.g. 21:30).`, part: p.start == null ? "start" : "end" };
   }
   if (p.end < p.start) {
     return { message: `${periodRange(p)} ends before it starts. A period can't cross midnight: end this one at 24:00 (enter 00:00) and start the next day's group at 00:00.`, part: "end" };

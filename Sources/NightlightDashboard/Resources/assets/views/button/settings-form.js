@@ -9,7 +9,8 @@
 import { h } from "../../lib/dom.js";
 import { isQuietTimeOn } from "../../model/button.js";
 import { describeColor } from "../../model/color.js";
-import { minutesFromTimeInput, timeInputValue } from "../../model/format.js";
+import { timeField } from "../shared/time-field.js";
+import { toggleRow } from "../shared/toggle.js";
 
 /**
  * The form for `draft` (the settings being edited, changed in place). `on`: {changed() after a
@@ -70,15 +71,6 @@ export function settingsForm(draft, on) {
 
 const wholeNumber = (input) => (input.value === "" ? 0 : Number(input.value));
 
-function toggleRow(id, field, checked, text, hint, onchange) {
-  return h("div", { class: "toggle-row" },
-    h("label", { class: "toggle", for: id },
-      h("input", { id, type: "checkbox", role: "switch", checked, dataset: field ? { field } : null, "aria-describedby": hint ? `${id}-hint` : null, onchange }),
-      h("span", { class: "toggle-track", "aria-hidden": "true" }),
-      h("span", null, text)),
-    hint ? h("p", { id: `${id}-hint`, class: "hint" }, hint) : null);
-}
-
 function numberInput(id, unit, value, min, max, oninput) {
   return h("div", { class: "field unit-field" },
     h("input", { id, type: "number", min: String(min), max: String(max), step: "1", inputmode: "numeric", value: String(value), oninput }),
@@ -89,12 +81,11 @@ function numberInput(id, unit, value, min, max, oninput) {
 function quietInput(draft, id, label, which, edited) {
   return h("div", { class: "field" },
     h("label", { for: id }, label),
-    h("input", {
-      id, type: "time", step: "60", value: timeInputValue(draft.deactivationWindow[which] % 1440), dataset: { field: `deactivationWindow.${which}` },
-      oninput: (event) => {
-        const value = minutesFromTimeInput(event.target.value);
-        if (value === null) return;
-        draft.deactivationWindow[which] = value;
+    timeField({
+      id, minutes: draft.deactivationWindow[which] % 1440, dataset: { field: `deactivationWindow.${which}` },
+      oninput: (minutes) => {
+        if (minutes === null || minutes === 1440) return;
+        draft.deactivationWindow[which] = minutes;
         edited();
       },
     }));

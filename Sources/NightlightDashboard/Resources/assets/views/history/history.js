@@ -7,7 +7,7 @@
 
 import { api, nightlightPath } from "../../lib/api.js";
 import { fill, h, icon } from "../../lib/dom.js";
-import { capitalize } from "../../model/format.js";
+import { capitalize, formatDateTime } from "../../model/format.js";
 import { CORRECTION_WORDS, correctionSize, historyData, spanWords } from "../../model/history.js";
 import { batteryPlot } from "./plot.js";
 
@@ -76,14 +76,14 @@ export async function render(container, ctx) {
       h("table", { class: "readings", dataset: { test: "readings-table" } },
         h("thead", null, h("tr", null, h("th", { scope: "col" }, "When"), h("th", { scope: "col" }, "Level"), h("th", { scope: "col" }, "Charging"))),
         h("tbody", null, readings.slice(-100).reverse().map((r) =>
-          h("tr", null, h("td", null, r.date.toLocaleString()), h("td", null, `${r.level} %`), h("td", null, r.charging ? "yes" : "no"))))));
+          h("tr", null, h("td", null, formatDateTime(r.date)), h("td", null, `${r.level} %`), h("td", null, r.charging ? "yes" : "no"))))));
     table.hidden = readings.length === 0;
     const rightChecks = data.checks - data.corrections.length;
     fill(corrections,
       data.corrections.length
         ? h("ul", { class: "event-list", dataset: { test: "corrections" } }, data.corrections.slice().reverse().map((c) =>
           h("li", { dataset: { test: "correction" } },
-            h("time", { datetime: c.date.toISOString() }, c.date.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })),
+            h("time", { datetime: c.date.toISOString() }, formatDateTime(c.date)),
             h("strong", null, capitalize(correctionSize(c))),
             h("span", { class: "muted" }, CORRECTION_WORDS[c.decision] ?? c.decision))))
         : h("p", { class: "muted", dataset: { test: "corrections-empty" } }, `No clock corrections in ${span}.`),

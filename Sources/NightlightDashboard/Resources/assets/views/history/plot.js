@@ -2,6 +2,7 @@
 // Hooks: [data-test="battery-plot"], [data-test="battery-point"], [data-test="correction-line"].
 
 import { s } from "../../lib/dom.js";
+import { formatDateTime, formatTimeOfDay } from "../../model/format.js";
 import { DAY_MS, correctionSize, readingRuns, tickStep } from "../../model/history.js";
 
 /** The SVG plot: level 0…100 % over [from, to], gridlines, axes, line, area, dots, corrections. */
@@ -27,7 +28,7 @@ export function batteryPlot({ from, to, readings, corrections }, width) {
   for (let t = first.getTime() + step; t < to; t += step) {
     const date = new Date(t);
     const label = step < DAY_MS
-      ? date.toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" })
+      ? formatTimeOfDay(date, { seconds: false })
       : date.toLocaleDateString(undefined, { day: "numeric", month: "short" });
     ticks.push(
       s("line", { class: "grid-line", x1: x(t), x2: x(t), y1: m.top, y2: height - m.bottom }),
@@ -50,9 +51,9 @@ export function batteryPlot({ from, to, readings, corrections }, width) {
     grid, ticks,
     s("line", { class: "axis", x1: m.left, x2: m.left, y1: m.top, y2: height - m.bottom }),
     corrections.map((c) => s("line", { class: "correction", dataset: { test: "correction-line" }, x1: x(c.date), x2: x(c.date), y1: m.top, y2: height - m.bottom },
-      s("title", null, `Clock ${correctionSize(c)} at ${c.date.toLocaleString()}`))),
+      s("title", null, `Clock ${correctionSize(c)} at ${formatDateTime(c.date)}`))),
     area && s("path", { class: "area", d: area }),
     s("path", { class: "line", d: line }),
     readings.length <= 300 && readings.map((r) => s("circle", { class: r.charging ? "dot charging" : "dot", cx: x(r.date), cy: y(r.level), r: 3.5, dataset: { test: "battery-point" } },
-      s("title", null, `${r.date.toLocaleString()}: ${r.level} %${r.charging ? ", charging" : ""}`))));
+      s("title", null, `${formatDateTime(r.date)}: ${r.level} %${r.charging ? ", charging" : ""}`))));
 }

@@ -188,8 +188,14 @@ function periodNodes(period, i, { dragStart, keyDown }) {
 
 /** Places a period's nodes for its draft; its range shows as a label when there is room (96 px). */
 function layoutPeriod({ body, startHandle, endHandle, label }, p, { changed, width }) {
-  body.style.left = pct(p.start);
-  body.style.width = pct(p.end - p.start);
+  // A short period (30 minutes is 7 px on a phone) is drawn MINIMUM_PERIOD_PX wide around its
+  // middle, and its two markers share what it has: each reaches at most half way in, so they
+  // never cover each other (each keeps its reach outside the period).
+  const { left, drawn } = drawnSpan(p, width);
+  body.style.left = `${(left / width) * 100}%`;
+  body.style.width = `${(drawn / width) * 100}%`;
+  startHandle.style.setProperty("--inside", `${drawn / 2}px`);
+  endHandle.style.setProperty("--inside", `${drawn / 2}px`);
   body.style.background = periodBackground(p, p.end - p.start);
   const range = `${formatMinutes(p.start)}–${formatMinutes(p.end)}`;
   label.textContent = ((p.end - p.start) / DAY_MINUTES) * width >= 96 ? range : "";
@@ -197,13 +203,25 @@ function layoutPeriod({ body, startHandle, endHandle, label }, p, { changed, wid
   body.dataset.end = String(p.end);
   body.setAttribute("aria-label", `Period ${range}, color ${p.color}${p.fade ? `, fades over ${p.fade} minutes` : ""}${changed ? ", changed, press Enter to save" : ""}`);
   body.classList.toggle("pending", changed);
-  startHandle.style.left = pct(p.start);
-  endHandle.style.left = pct(p.end);
+  startHandle.style.left = `${(left / width) * 100}%`;
+  endHandle.style.left = `${((left + drawn) / width) * 100}%`;
   for (const [handle, value, which] of [[startHandle, p.start, "Start"], [endHandle, p.end, "End"]]) {
     handle.setAttribute("aria-valuenow", String(value));
     handle.setAttribute("aria-valuetext", formatMinutes(value));
     handle.setAttribute("aria-label", `${which} of the period ${range}`);
   }
+}
+
+/** The narrowest a period is drawn, in px (its markers' grips stay apart). */
+const MINIMUM_PERIOD_PX = 16;
+
+/** Where period `p` is drawn on a track `width` px wide: {left, drawn} in px, at least MINIMUM_PERIOD_PX wide, inside the track. */
+function drawnSpan(p, width) {
+  const from = (p.start / DAY_MINUTES) * width;
+  const to = (p.end / DAY_MINUTES) * width;
+  const drawn = Math.min(width, Math.max(to - from, MINIMUM_PERIOD_PX));
+  const left = Math.min(Math.max((from + to) / 2 - drawn / 2, 0), width - drawn);
+  return { left, drawn };
 }
 
 /**

@@ -7,7 +7,7 @@
 // (a schedule write refused because the schedule changed elsewhere).
 
 import { h, icon } from "../../lib/dom.js";
-import { toast } from "../../lib/feedback.js";
+import { showError, toast } from "../../lib/feedback.js";
 import { statusSignature } from "../../model/status.js";
 import { clockCheckDue, syncClock } from "../shared/clock-check.js";
 import { showStaleNotice } from "../shared/stale-notice.js";
@@ -15,6 +15,7 @@ import { clockCard } from "./clock-card.js";
 import { modeHero, nameHead } from "./head.js";
 import { editPeriod } from "./period-editor.js";
 import { temporaryCard, weekCard } from "./schedule-cards.js";
+import { lightsCard } from "./lights-card.js";
 import { batteryCard, buttonCard } from "./status-cards.js";
 import { createTimeline } from "./timeline.js";
 import { createTodayState } from "./today-state.js";
@@ -43,12 +44,13 @@ export async function render(container, ctx) {
     button: buttonCard(today),
     battery: batteryCard(today),
     clock: clockCard(today, { reload, onClockChanged: () => head.drawDate() }),
+    lights: lightsCard(today, { onChanged: () => reload().catch(() => {}) }),
   };
   const timelineCard = h("section", { class: "card wide", "aria-labelledby": "timeline-heading" },
     h("div", { class: "card-head" }, h("h2", { id: "timeline-heading" }, icon("today"), "Today's light"), timeline.addButton),
     timeline.element);
   container.append(head.element,
-    h("div", { class: "grid" }, hero.element, timelineCard, cards.temporary.element, cards.battery.element, cards.button.element, cards.week.element, cards.clock.element));
+    h("div", { class: "grid" }, hero.element, timelineCard, cards.temporary.element, cards.battery.element, cards.button.element, cards.lights.element, cards.week.element, cards.clock.element));
 
   function drawAll() {
     head.draw();
@@ -115,6 +117,7 @@ export async function render(container, ctx) {
     try {
       const fresh = await ctx.refresh();
       if (!alive) return;
+      cards.lights.refresh().catch(() => {});
       const editing = timeline.isEditing() || container.ownerDocument.querySelector("dialog[open]") !== null;
       if (fresh.clock?.offsetSeconds !== undefined && !today.clockReport?.needsConfirmation) today.clockReport = fresh.clock;
       if (statusSignature(fresh) !== statusSignature(today.status) && !editing) {
@@ -141,6 +144,7 @@ export async function render(container, ctx) {
   if (cached) revalidate();
 
   drawAll();
+  cards.lights.refresh().catch((error) => showError(cards.lights.element, error));
 
   // §8: the clock is compared when a nightlight is selected, and again when a section opens
   // 5 minutes after the last check (app/clock-check.js).

@@ -7,8 +7,9 @@
 import { h, icon } from "../../lib/dom.js";
 import { describeColor } from "../../model/color.js";
 import { DAYS, DAY_SHORT_NAMES, dayName, dayRange } from "../../model/days.js";
-import { DAY_MINUTES, minutesFromTimeInput, timeInputValue } from "../../model/format.js";
+import { DAY_MINUTES } from "../../model/format.js";
 import { GROUP_TINTS, addPeriod, canAddPeriod, groupTitle, nextPeriodSlot, periodRange, removeGroup, removePeriod, toggleDay } from "../../model/schedule.js";
+import { timeField } from "../shared/time-field.js";
 
 /**
  * The card of group `g` of the editor's draft. `editor`: {draft, limits, proofAddress,
@@ -86,11 +87,11 @@ function periodRow(editor, g, j) {
   }, h("span", { class: "period-swatch", style: `background:${p.color}`, "aria-hidden": "true" }), h("span", { class: "period-hex" }, p.color)));
   const time = (which) => h("div", { class: `field period-${which}` },
     h("label", { for: `${id}-${which}` }, which === "start" ? "From" : ["Until", endNote]),
-    h("input", {
-      id: `${id}-${which}`, type: "time", step: "60", required: true, value: timeInputValue(p[which], which),
-      oninput: (event) => {
+    timeField({
+      id: `${id}-${which}`, minutes: p[which], which, required: true,
+      oninput: (minutes) => {
         // An end of 00:00 is midnight at the end of the day (24:00): a period never crosses it.
-        p[which] = minutesFromTimeInput(event.target.value, which);
+        p[which] = minutes;
         if (which === "end") endNote.textContent = p.end === DAY_MINUTES ? " · midnight" : "";
         editor.changed();
       },
