@@ -5,6 +5,7 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { DeviceClock, clockNotice, clockState, formatClockDate, formatClockTime } from "../../Sources/NightlightDashboard/Resources/assets/model/clock.js";
 import { MODE_NAMES, batteryAdvice, batteryBand, isCharging, modeName, modeReason, powerWords, statusSignature } from "../../Sources/NightlightDashboard/Resources/assets/model/status.js";
+import { homeCard } from "../../Sources/NightlightDashboard/Resources/assets/model/home.js";
 import {
   DEFAULT_QUIET_TIME, buttonSecondsLeft, buttonSummary, checkButtonSettings, isQuietTimeOn, quietTimeHint, usesAfterCount,
 } from "../../Sources/NightlightDashboard/Resources/assets/model/button.js";
@@ -189,4 +190,28 @@ test("statusSignature changes with what only a write changes, not with the live 
   assert.notEqual(statusSignature({ ...status, versions: { week: "b" } }), same, "a schedule written elsewhere");
   assert.notEqual(statusSignature({ ...status, identity: { childName: "Leo" } }), same, "a new child name");
   assert.equal(statusSignature(null), statusSignature(undefined));
+});
+
+test("homeCard: a nightlight that answered, and one that did not (its last known values)", () => {
+  const device = { address: "A", childName: "Mia", deviceName: "SN-0002", lastSeen: "2026-11-27T10:00:00Z", batteryLevel: 40, isCharging: false, activeMode: 1 };
+  const away = homeCard(device, null, Date.parse("2026-11-27T11:30:00Z"));
+  assert.equal(away.reachable, false);
+  assert.equal(away.mode, "Week schedule");
+  assert.equal(away.battery, 40);
+  assert.equal(away.seen, "last seen 1 h 30 min ago");
+  const status = {
+    activeState: { mode: 2, colors: ["#FF8040", "#FF8040", "#FF8040", "#FF8040"] }, batteryLevel: 85,
+    powerState: { chargeState: 1 }, clock: { clock: { year: 2026 }, offsetSeconds: 0.4, written: false, needsConfirmation: false },
+  };
+  const here = homeCard(device, status);
+  assert.equal(here.reachable, true);
+  assert.equal(here.mode, "Temporary schedule");
+  assert.equal(here.color, "#FF8040");
+  assert.equal(here.charging, true);
+  assert.equal(here.clock.kind, "ok");
+  const dark = homeCard(device, { ...status, activeState: { mode: 5, colors: ["#FF8040"] } });
+  assert.equal(dark.color, null, "LEDs off: no glow");
+  assert.equal(dark.colorWords, "dark");
+  const unset = homeCard(device, { ...status, clock: { clock: { year: 0 } } });
+  assert.equal(unset.clock.text, "Not set");
 });

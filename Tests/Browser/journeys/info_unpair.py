@@ -19,10 +19,9 @@ def prepare(env):
 
 
 def run(b):
-    # The harness opened "/": the first paired nightlight's dashboard. Let its live connection
-    # settle before switching (a live socket dropped at once has crashed the server, see
-    # the lead's notes), then open Mia's Device view.
-    b.wait("#connection[data-state=connected]", timeout=30)
+    # The harness opened "/": with two nightlights, the home view. Let it read both before
+    # switching, then open Mia's Device view.
+    b.wait(f"[data-test=home-card][data-address='{LEO}'][data-reachable=true]", timeout=60)
     b.open(f"/#/info/{MIA}")
     b.wait("[data-test=device-facts]", timeout=30)
     identity = b.api("GET", f"/api/devices/{MIA}/status")["identity"]

@@ -67,10 +67,14 @@ export function createRouter({ view, header }) {
 
   // ---- Routing ----
 
-  /** `#/`: the Today of the first paired nightlight with a child name, else pairing. */
+  /**
+   * `#/`: with several paired nightlights the home view (every one at a glance); with one, its
+   * Today (when it has a child name); else pairing.
+   */
   async function goHome(id) {
     const devices = await loadDevices();
     if (id !== routeId) return; // navigated elsewhere meanwhile
+    if (devices.length > 1) return location.replace("#/home");
     const device = devices.find((d) => d.childName) ?? null;
     location.replace(device ? `#/dashboard/${device.address}` : "#/pair");
   }

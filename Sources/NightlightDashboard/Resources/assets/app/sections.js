@@ -12,6 +12,8 @@ export const NIGHTLIGHT_SECTIONS = [
   { route: "info", label: "Device", icon: "info", load: () => import("../views/info/info.js") },
 ];
 
+/** Every paired nightlight at a glance (#/home). */
+export const HOME_SECTION = { route: "home", label: "Home", load: () => import("../views/home/home.js") };
 /** The pages that show no paired nightlight. */
 export const PAIR_SECTION = { route: "pair", label: "Pair a nightlight", load: () => import("../views/pair/pair.js") };
 /** Every device nearby (#/explorer, #/explorer/ADDRESS: one). */
@@ -19,7 +21,7 @@ export const EXPLORER_SECTION = { route: "explorer", label: "Explorer", load: ()
 /** The seed devices' panels (#/devices, #/devices/KIND/ADDRESS: one). */
 export const PANELS_SECTION = { route: "devices", label: "Devices", load: () => import("../views/panels/panels.js") };
 
-const OTHER_SECTIONS = [PAIR_SECTION, EXPLORER_SECTION, PANELS_SECTION];
+const OTHER_SECTIONS = [HOME_SECTION, PAIR_SECTION, EXPLORER_SECTION, PANELS_SECTION];
 
 /** The section of a route name, and whether it shows a paired nightlight; null for none. */
 export function sectionOf(route) {
