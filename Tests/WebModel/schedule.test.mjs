@@ -8,6 +8,7 @@ import {
   namedSchedule, normalizeSchedule, periodProblem, periodRange, removeGroup, removePeriod, sameSchedule, toggleDay, withGroupPeriods,
 } from "../../Sources/NightlightDashboard/Resources/assets/model/schedule.js";
 import { LIMITS, limitsWith, period, schoolNights } from "./fixtures.mjs";
+import { SCHEDULE_TEMPLATES } from "../../Sources/NightlightDashboard/Resources/assets/model/templates.js";
 
 const messages = (problems) => problems.map((p) => p.message);
 
@@ -217,4 +218,14 @@ test("periodRange, groupTitle and cloneSchedule", () => {
   const copy = cloneSchedule(schedule);
   copy.groups[0].periods[0].start = 5;
   assert.equal(schedule.groups[0].periods[0].start, 0, "a deep copy");
+});
+
+test("every schedule template keeps the profile's rules and covers the week", () => {
+  assert.ok(SCHEDULE_TEMPLATES.length >= 3);
+  for (const template of SCHEDULE_TEMPLATES) {
+    const schedule = template.schedule();
+    assert.deepEqual(checkSchedule(schedule, LIMITS), [], `${template.name}: ${JSON.stringify(checkSchedule(schedule, LIMITS))}`);
+    assert.notEqual(template.schedule(), schedule, "a fresh copy each time");
+  }
+  assert.equal(new Set(SCHEDULE_TEMPLATES.map((t) => t.id)).size, SCHEDULE_TEMPLATES.length, "ids are unique");
 });

@@ -17,8 +17,11 @@ import { capitalize } from "../../model/format.js";
 import { nameProblem } from "../../model/limits.js";
 import { lightName } from "../../model/names.js";
 import { ifMatch, versionFromEntityTag } from "../../model/versions.js";
+import { SCHEDULE_TEMPLATES } from "../../model/templates.js";
 import { askLibraryName, nameTaken } from "../shared/name-dialog.js";
 import { showStaleNotice } from "../shared/stale-notice.js";
+import { weekOverview } from "../shared/week-overview.js";
+import { weekDraftKey } from "../week/draft.js";
 import { entryCard } from "./entry-card.js";
 
 const byName = (a, b) => a.name.localeCompare(b.name);
@@ -46,7 +49,9 @@ export function render(container, ctx) {
         h("p", { class: "lead" }, `Week schedules you saved. Put one on ${lightName(ctx.device)} with one tap.`)),
       h("a", { class: "button ghost", href: `#/week/${ctx.address}` }, icon("week"), "Edit the week")),
     saveForm,
-    listSlot);
+    listSlot,
+    templatesSection(ctx, (template) => openTemplate(ctx, current, root, template)));
+
 
   /** Reads the library and the nightlight's schedule (with its version). */
   async function load() {
@@ -165,4 +170,36 @@ export function render(container, ctx) {
   }
 
   load();
+}
+
+/** The ready-made schedules (model/templates.js): each opens in the week editor through `use(template)`, to be changed and then saved. */
+function templatesSection(ctx, use) {
+  return h("section", { class: "card", "aria-labelledby": "templates-title", dataset: { test: "templates" } },
+    h("h2", { id: "templates-title" }, "Start from a template"),
+    h("p", { class: "muted" }, `Each opens in the week editor: change what you like, then Save puts it on ${lightName(ctx.device)}.`),
+    h("ul", { class: "template-list" }, SCHEDULE_TEMPLATES.map((template) =>
+      h("li", { class: "template", dataset: { test: "template", id: template.id } },
+        h("h3", null, template.name),
+        h("p", { class: "small" }, template.description),
+        weekOverview(template.schedule(), { compact: true, label: `${template.name} at a glance` }),
+        h("button", {
+          type: "button", class: "button secondary", dataset: { test: "template-use", id: template.id },
+          onclick: () => use(template),
+        }, icon("week"), `Edit “${template.name}”`)))));
+}
+
+/**
+ * Opens the week editor with `template` as unsaved changes to the nightlight's schedule
+ * (`current`, read by the library; the editor keeps the draft only while the nightlight has it).
+ */
+function openTemplate(ctx, current, root, template) {
+  if (!current) {
+    showError(root, new Error("The nightlight's week schedule could not be read; try again when it is in reach."));
+    return;
+  }
+  sessionStorage.setItem(weekDraftKey(ctx.address), JSON.stringify({
+    saved: current, draft: template.schedule(),
+    note: `“${template.name}” is in the editor: change what you like, then Save puts it on ${lightName(ctx.device)}.`,
+  }));
+  ctx.navigate(`#/week/${ctx.address}`);
 }

@@ -25,11 +25,12 @@ import { showStaleNotice } from "../shared/stale-notice.js";
 import { weekOverview } from "../shared/week-overview.js";
 import { groupCard } from "./group-card.js";
 import { focusField, showProblems } from "./problems.js";
+import { weekDraftKey } from "./draft.js";
 
 /** Shows the week editor in `container`; returns its cleanup (keeps unsaved changes). */
 export function render(container, ctx) {
   const path = nightlightPath(ctx.address, "week-schedule");
-  const draftKey = `nightlight.weekDraft.${ctx.address}`;
+  const draftKey = weekDraftKey(ctx.address);
   const limits = ctx.limits;
   let saved = null, version = null, draft = null, busy = false;
   const isDirty = () => Boolean(saved) && !sameSchedule(draft, saved);
@@ -76,7 +77,7 @@ export function render(container, ctx) {
       sessionStorage.removeItem(draftKey);
       if (keepDraft && kept && sameSchedule(kept.saved, saved)) draft = kept.draft;
       build();
-      if (keepDraft && kept && isDirty()) toast("Your unsaved changes are back. Save them, or Revert.");
+      if (keepDraft && kept && isDirty()) toast(kept.note ?? "Your unsaved changes are back. Save them, or Revert.");
     } catch (error) {
       body.replaceChildren(h("div", { class: "banner", role: "alert" }, icon("alert"),
         h("p", null, `Could not read the week schedule: ${error.message}`),
