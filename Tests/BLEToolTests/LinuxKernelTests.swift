@@ -94,7 +94,7 @@ struct LinuxKernelTests {
     /// through the kernel's user channel against `ble simulate nightlight`
     /// (scripts/vm/tests/nightlight-user-channel).
     @Test func nightlightPairsSchedulesUpdatesAndBleWritesSubscribesAndWatchesThroughTheKernel() async throws {
-        let (result, log) = try await Self.runPassing("nightlight-user-channel", saying: "== passed")
+        let (result, log) = try await Self.runPassing("nightlight-user-channel", saying: "== passed", timeout: .seconds(360))
         // nightlight pair bonded (LE Secure Connections) and wrote the factory SN's clock.
         #expect(log.contains(#""security" : "paired""#), "\(log)")
         #expect(log.contains(#""childName" : "Leo""#), "\(log)")
