@@ -90,9 +90,9 @@ struct LinuxKernelTests {
     }
 
     /// `nightlight pair`, `schedule set` and `firmware update`, then `ble write`, `ble subscribe`
-    /// (a notification after a `press` typed into the simulator), `ble read` and `ble rssi`, all
-    /// through the kernel's user channel against `ble simulate nightlight`
-    /// (scripts/vm/tests/nightlight-user-channel).
+    /// (a notification after a `press` typed into the simulator), `ble read` and `ble rssi`, and
+    /// `nightlight dashboard` run as a systemd unit would run it, all through the kernel's user
+    /// channel against `ble simulate nightlight` (scripts/vm/tests/nightlight-user-channel).
     @Test func nightlightPairsSchedulesUpdatesAndBleWritesSubscribesAndWatchesThroughTheKernel() async throws {
         let (result, log) = try await Self.runPassing("nightlight-user-channel", saying: "== passed", timeout: .seconds(360))
         // nightlight pair bonded (LE Secure Connections) and wrote the factory SN's clock.
@@ -114,6 +114,10 @@ struct LinuxKernelTests {
         #expect(log.contains(#""result":"the child button light turned on""#), "\(log)")
         // Two RSSI readings of the connection (btvirt reports -1 dBm).
         #expect(log.split(separator: "\n").filter { $0.hasPrefix(#"{"displayed":"#) && $0.contains(#""rssi":"#) }.count == 2, "\(log)")
+        // nightlight dashboard as the user nobody with CAP_NET_ADMIN ambient (what a systemd
+        // unit's AmbientCapabilities gives) took hci0, and its scan heard the SN.
+        let scan = log.split(separator: "\n").first { $0.hasPrefix("GET /api/scan: ") }
+        #expect(scan?.contains(#""name":"SN-0001""#) == true, "\(log)")
         #expect(log.contains("simulator exit status 130"), "\(log)")
         Self.report(result, "nightlight-user-channel")
     }
