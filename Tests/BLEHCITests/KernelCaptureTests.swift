@@ -71,11 +71,18 @@ import Testing
         0x2031, 0x203B, 0x204B, 0x2074,  // LE Set Default PHY, LE Read Number of Supported Advertising Sets, LE Read Transmit Power, LE Set Host Feature
     ]
 
-    @Test func everyPacketOfARealKernelSessionDecodesAndReencodes() throws {
-        let records = try Self.monitorRecords(try Self.fixture("kernel-ble-user-channel.btsnoop"))
+    /// What a capture held, by kind, after every packet decoded and re-encoded byte for byte.
+    struct Tally {
         var commands = 0, events = 0, acl = 0
+        /// Commands our codecs do not type (the kernel's own, for BlueZ or its set-up).
         var unknownOpcodes: Set<UInt16> = []
         var leConnections = 0, advertisingReports = 0, keyRequests = 0, encryptionChanges = 0
+    }
+
+    /// Decodes every command, event and ACL packet of `records` and checks that each re-encodes to
+    /// its bytes.
+    static func decodeEveryPacket(_ records: [MonitorRecord]) throws -> Tally {
+        var tally = Tally()
         for record in records {
             switch record.opcode {
             case MonitorRecord.commandPacket:
@@ -84,38 +91,64 @@ import Testing
                 if let command = try HCICommands.decode(packet) {
                     #expect(command.packet.encode() == record.data, "\(command)")
                 } else {
-                    unknownOpcodes.insert(packet.opcode.rawValue)
+                    tally.unknownOpcodes.insert(packet.opcode.rawValue)
                 }
-                commands += 1
+                tally.commands += 1
             case MonitorRecord.eventPacket:
                 let event = try HCIEvent(decoding: record.data)
                 #expect(event.packet.encode() == record.data, "\(event)")
                 switch event {
-                case .leMeta(.connectionComplete), .leMeta(.enhancedConnectionComplete), .leMeta(.enhancedConnectionCompleteV2): leConnections += 1
-                case .leMeta(.advertisingReport): advertisingReports += 1
-                case .leMeta(.longTermKeyRequest): keyRequests += 1
-                case .encryptionChange: encryptionChanges += 1
+                case .leMeta(.connectionComplete), .leMeta(.enhancedConnectionComplete), .leMeta(.enhancedConnectionCompleteV2): tally.leConnections += 1
+                case .leMeta(.advertisingReport): tally.advertisingReports += 1
+                case .leMeta(.longTermKeyRequest): tally.keyRequests += 1
+                case .encryptionChange: tally.encryptionChanges += 1
                 default: break
                 }
-                events += 1
+                tally.events += 1
             case MonitorRecord.aclTransmitted, MonitorRecord.aclReceived:
                 let packet = try HCIACLDataPacket(decoding: record.data)
                 #expect(packet.encode() == record.data)
-                acl += 1
+                tally.acl += 1
             default:
                 continue  // index notes, mgmt traffic, system notes
             }
         }
+        return tally
+    }
+
+    @Test func everyPacketOfARealKernelSessionDecodesAndReencodes() throws {
+        let tally = try Self.decodeEveryPacket(try Self.monitorRecords(try Self.fixture("kernel-ble-user-channel.btsnoop")))
         // hci0 and hci1: the kernel's setup of each, then our hosts' sessions.
-        #expect(commands == 162 && events == 440 && acl == 522, "\(commands) commands, \(events) events, \(acl) ACL packets")
+        #expect(tally.commands == 162 && tally.events == 440 && tally.acl == 522, "\(tally)")
         // Every command our hosts sent decodes to its type; the others are the kernel's own setup
         // of the dual-mode controllers before the user channel took them (BR/EDR and housekeeping).
-        #expect(unknownOpcodes == Self.kernelSetupOpcodes, "\(unknownOpcodes.sorted().map { String($0, radix: 16) })")
+        #expect(tally.unknownOpcodes == Self.kernelSetupOpcodes, "\(tally.unknownOpcodes.sorted().map { String($0, radix: 16) })")
         // The scan heard the SN, inspect connected (both sides see it) and paired (the SN is asked for the key).
-        #expect(advertisingReports > 0)
-        #expect(leConnections == 4, "two connections (inspect, read), each seen by both controllers")
-        #expect(keyRequests == 1)
-        #expect(encryptionChanges >= 2)
+        #expect(tally.advertisingReports > 0)
+        #expect(tally.leConnections == 4, "two connections (inspect, read), each seen by both controllers")
+        #expect(tally.keyRequests == 1)
+        #expect(tally.encryptionChanges >= 2)
+    }
+
+    /// The commands the kernel sends for bluetoothd while it powers hci0 on, discovers and connects
+    /// to the SN (hci_sync.c), which our host never sends.
+    static let blueZCentralOpcodes: Set<UInt16> = [
+        0x2007, 0x2011, 0x201C,  // LE Read Advertising Channel TX Power, LE Add Device To Filter Accept List, LE Read Supported States
+        0x2029, 0x202A, 0x202E,  // LE Clear Resolving List, LE Read Resolving List Size, LE Set RPA Timeout
+    ]
+
+    /// BlueZ 5.66's central (the kernel's HCI and SMP for bluetoothd on hci0) against `ble simulate
+    /// nightlight` on hci1 through the user channel: part a of the guest test `bluez-peer`, cut to
+    /// that part's window with scripts/vm/btsnoop-window. Discovery, connection, GATT discovery and
+    /// reads, LE Secure Connections pairing, encryption and a notification, seen from both sides.
+    @Test func everyPacketOfABlueZCentralSessionWithOurNightlightDecodesAndReencodes() throws {
+        let tally = try Self.decodeEveryPacket(try Self.monitorRecords(try Self.fixture("kernel-bluez-central.btsnoop")))
+        #expect(tally.commands == 40 && tally.events == 157 && tally.acl == 212, "\(tally)")
+        #expect(tally.unknownOpcodes == Self.blueZCentralOpcodes, "\(tally.unknownOpcodes.sorted().map { String($0, radix: 16) })")
+        #expect(tally.advertisingReports > 0)
+        #expect(tally.leConnections == 2, "one connection, seen by both controllers")
+        #expect(tally.keyRequests == 1, "the SN is asked for the key it made when BlueZ paired")
+        #expect(tally.encryptionChanges == 2)
     }
 
     @Test func aTruncatedOrForeignCaptureIsRefusedNotCrashedOn() throws {

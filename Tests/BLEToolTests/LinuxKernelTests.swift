@@ -71,15 +71,14 @@ struct LinuxKernelTests {
     /// The kernel's refusals of the user channel and a controller vanishing mid-connection, each
     /// ending in our tools' clear error (scripts/vm/tests/ble-user-channel-errors checks them).
     @Test func theKernelsRefusalsAndAVanishingAdapterEndInClearErrors() async throws {
-        let tools = try CLIRunner.executable("ble").deletingLastPathComponent()
-        let result = try await LinuxVM.run("ble-user-channel-errors", tools: tools)
-        let log = result.testLog
-        #expect(result.status == 0, "\(result.summary)\n\(log)")
-        #expect(log.contains("== 0 failures"), "\(log)")
+        let (result, log) = try await Self.runPassing("ble-user-channel-errors", saying: "== 0 failures")
         let expected = [
             "scan on a powered index: status 1: ble: error: hci-socket:0: adapter hci0 is in use (EBUSY): BlueZ has it powered on",
             "scan on a missing index: status 1: ble: error: hci-socket:7: there is no adapter hci7 (ENODEV)",
             "scan on a blocked index: status 1: ble: error: hci-socket:0: adapter hci0 is blocked by rfkill (ERFKILL)",
+            "scan as nobody: status 1: ble: error: hci-socket:0: the HCI user channel needs CAP_NET_ADMIN",
+            "scan as nobody with setcap cap_net_admin+ep: status 0",
+            "scan as nobody with the ambient capability CAP_NET_ADMIN: status 0",
             "scan on a held index: status 1: ble: error: hci-socket:1: adapter hci1 is in use (EBUSY)",
             "ble: error: Bluetooth host: transportClosed on connection",
             "ble: error: SN-0001 stopped: the HCI transport failed: hci-socket:1: the adapter hung up (EPIPE)",
@@ -88,6 +87,81 @@ struct LinuxKernelTests {
             #expect(log.contains(line), "missing: \(line)\n\(log)")
         }
         Self.report(result, "ble-user-channel-errors")
+    }
+
+    /// `nightlight pair`, `schedule set` and `firmware update`, then `ble write`, `ble subscribe`
+    /// (a notification after a `press` typed into the simulator), `ble read` and `ble rssi`, and
+    /// `nightlight dashboard` run as a systemd unit would run it, all through the kernel's user
+    /// channel against `ble simulate nightlight` (scripts/vm/tests/nightlight-user-channel).
+    @Test func nightlightPairsSchedulesUpdatesAndBleWritesSubscribesAndWatchesThroughTheKernel() async throws {
+        let (result, log) = try await Self.runPassing("nightlight-user-channel", saying: "== passed", timeout: .seconds(360))
+        // nightlight pair bonded (LE Secure Connections) and wrote the factory SN's clock.
+        #expect(log.contains(#""security" : "paired""#), "\(log)")
+        #expect(log.contains(#""childName" : "Leo""#), "\(log)")
+        #expect(log.contains(#""clockWritten" : true"#), "\(log)")
+        // The schedule went onto the nightlight and reads back under its name.
+        #expect(log.contains(#"Week schedule "Bedtime" written (2 groups)."#), "\(log)")
+        #expect(log.contains(#""name" : "Bedtime""#), "\(log)")
+        // The signed image was sent, validated, activated; the SN restarted into 1.2.0, which a
+        // later `ble read` of Firmware Revision confirms.
+        #expect(log.contains(#""testKey" : "true""#), "\(log)")
+        #expect(log.contains(#"Firmware Revision String (2A26): hex: 31 2E 32 2E 30 | string: "1.2.0""#), "\(log)")
+        // ble encrypted with the bond nightlight made (one bond file), wrote, and was notified.
+        #expect(log.contains("wrote 4 bytes to 683ED29F-AAB0-473F-A944-C22444B3ADDE: 00 00 00 00"), "\(log)")
+        #expect(log.contains("with the bond kept in /tmp/state/nightlight/bonds (no pairing needed)"), "\(log)")
+        let notification = log.split(separator: "\n").first { $0.contains(#""uuid":"7A5A0020-D04B-48EB-B3FA-32EB4F0FFAC4""#) }
+        #expect(notification?.contains(#""hex":"0"#) == true, "no Active State notification: \(log)")
+        #expect(log.contains(#""result":"the child button light turned on""#), "\(log)")
+        // Two RSSI readings of the connection (btvirt reports -1 dBm).
+        #expect(log.split(separator: "\n").filter { $0.hasPrefix(#"{"displayed":"#) && $0.contains(#""rssi":"#) }.count == 2, "\(log)")
+        // nightlight dashboard as the user nobody with CAP_NET_ADMIN ambient (what a systemd
+        // unit's AmbientCapabilities gives) took hci0, and its scan heard the SN.
+        let scan = log.split(separator: "\n").first { $0.hasPrefix("GET /api/scan: ") }
+        #expect(scan?.contains(#""name":"SN-0001""#) == true, "\(log)")
+        #expect(log.contains("simulator exit status 130"), "\(log)")
+        Self.report(result, "nightlight-user-channel")
+    }
+
+    /// BlueZ 5.66 as an independent peer (scripts/vm/tests/bluez-peer): bluetoothd's GATT client
+    /// discovers, reads, pairs with and subscribes to `ble simulate nightlight`; then `ble` scans,
+    /// reads, writes, subscribes to and pairs with a GATT application bluetoothd serves.
+    @Test func blueZsGATTClientUsesOurNightlightAndOurCentralUsesBlueZsGATTServer() async throws {
+        let (result, log) = try await Self.runPassing("bluez-peer", saying: "== passed", timeout: .seconds(360))
+        // a. bluetoothd found the SN by its static random address and resolved its whole database.
+        #expect(log.contains("discovered C4:4E:4C:00:00:01 (random) name SN-0001 UUIDs 7a5a0000-d04b-48eb-b3fa-32eb4f0ffac4"), "\(log)")
+        for service in ["1801", "180a", "180f", "1805", "181e"] {
+            #expect(log.contains("service 0000\(service)-0000-1000-8000-00805f9b34fb"), "service \(service): \(log)")
+        }
+        for service in ["7a5a0000", "7a5a0100", "7a5a0200", "7a5a0300"] {
+            #expect(log.contains("service \(service)-d04b-48eb-b3fa-32eb4f0ffac4"), "service \(service): \(log)")
+        }
+        #expect(log.contains("  characteristic 7a5a0020-d04b-48eb-b3fa-32eb4f0ffac4 [read, notify]"), "\(log)")
+        #expect(log.contains("read Manufacturer Name: 4e696768746c69676874204c616273 (Nightlight Labs)"), "\(log)")
+        #expect(log.contains("read Model Number: 534e2d31 (SN-1)"), "\(log)")
+        #expect(log.contains("read Battery Level: 64 (100 %)"), "\(log)")
+        // BlueZ paired (kernel SMP, Just Works) and bonded; the SN then let it subscribe: mode 3,
+        // the child button light's factory colour on all four LEDs.
+        #expect(log.contains("paired: Paired=True Bonded=True"), "\(log)")
+        #expect(log.contains("notification Active State: 03ffa040ffa040ffa040ffa040"), "\(log)")
+        // b. Our central on BlueZ's GATT server: scan, read, write, subscribe, pair.
+        #expect(log.contains("| BlueZ Peer | "), "\(log)")
+        #expect(log.contains(#"A0B40002-926D-4D61-98DF-8C5C62EE53B3: hex: 42 6C 75 65 5A | string: "BlueZ""#), "\(log)")
+        #expect(log.contains("peripheral: write a0b40002-926d-4d61-98df-8c5c62ee53b3: 6e696768746c69676874"), "\(log)")
+        #expect(log.split(separator: "\n").filter { $0.contains(#""uuid":"A0B40003-926D-4D61-98DF-8C5C62EE53B3""#) }.count == 2, "\(log)")
+        #expect(log.contains("Just Works, LE Secure Connections, 16-octet key, not authenticated, bonded"), "\(log)")
+        #expect(log.contains("agent: RequestAuthorization (Just Works) accepted"), "\(log)")
+        #expect(log.contains(#"A0B40004-926D-4D61-98DF-8C5C62EE53B3: hex: 70 61 69 72 65 64 | string: "paired""#), "\(log)")
+        Self.report(result, "bluez-peer")
+    }
+
+    /// Runs guest test `name` with the tools of this build; it must pass and its log say `marker`.
+    static func runPassing(_ name: String, saying marker: String, timeout: Duration = .seconds(240)) async throws -> (LinuxVM.Result, String) {
+        let tools = try CLIRunner.executable("ble").deletingLastPathComponent()
+        let result = try await LinuxVM.run(name, tools: tools, timeout: timeout)
+        let log = result.testLog
+        #expect(result.status == 0, "\(result.summary)\n\(log)")
+        #expect(log.contains(marker), "\(log)")
+        return (result, log)
     }
 
     /// Prints the run's timings and where its results are.

@@ -25,15 +25,17 @@ start_bumble_controllers() {
     wait_until 150 "hci0 and hci1 from Bumble's controllers" test -e /sys/class/bluetooth/hci1 -a -e /sys/class/bluetooth/hci0
 }
 
-# start_btvirt [COUNT]: BlueZ's emulator, COUNT (default 2) dual-mode controllers on one virtual
-# air → hci0…; returns once mgmt knows each of them with its address (setup finished).
+# start_btvirt [COUNT [OPTION...]]: BlueZ's emulator, COUNT (default 2) dual-mode controllers on
+# one virtual air → hci0…; returns once mgmt knows each of them with its address (setup finished).
+# OPTIONs go to btvirt: `-L` makes them LE-only (Bluetooth 4.0: legacy advertising and scanning).
 # btvirt 5.66 sometimes reads the kernel's first HCI_Reset as the answer to its create request (a
 # race fixed in later BlueZ; more likely under emulation), and that controller never finishes its
 # setup ("Opcode 0x0c03 failed: -110"): then btvirt is started again, up to 3 times.
 start_btvirt() {
-    local count=${1:-2} attempt last=$((${1:-2} - 1))
+    local count=${1:-2} attempt
+    shift
     for attempt in 1 2 3; do
-        btvirt "-l$count" >>"$NL_RESULTS/btvirt.log" 2>&1 &
+        btvirt "$@" "-l$count" >>"$NL_RESULTS/btvirt.log" 2>&1 &
         CONTROLLERS_PID=$!
         if wait_quietly 30 controllers_ready "$count"; then
             return 0
@@ -78,11 +80,12 @@ power_off_index() {
     wait_until 30 "hci$1 powered off" sh -c "timeout 10 btmgmt --index $1 info | grep 'current settings' | grep -vqw powered"
 }
 
-# start_dbus_and_bluetoothd: a system bus and BlueZ's daemon, waited for on the bus.
+# start_dbus_and_bluetoothd [OPTION...]: a system bus and BlueZ's daemon (with OPTIONs, e.g.
+# `-f FILE` for its main.conf), waited for on the bus.
 start_dbus_and_bluetoothd() {
     mkdir -p /run/dbus
     dbus-daemon --system --fork || fail "dbus-daemon --system failed"
-    /usr/libexec/bluetooth/bluetoothd -n >"$NL_RESULTS/bluetoothd.log" 2>&1 &
+    /usr/libexec/bluetooth/bluetoothd -n "$@" >"$NL_RESULTS/bluetoothd.log" 2>&1 &
     BLUETOOTHD_PID=$!
     wait_until 30 "bluetoothd on the system bus" dbus-send --system --print-reply --dest=org.bluez / org.freedesktop.DBus.Peer.Ping
 }
@@ -109,6 +112,42 @@ expect_error() {
     fi
 }
 
+# start_simulator DEVICE N: `ble simulate DEVICE --json` on hciN through the user channel, its
+# standard input a FIFO open on file descriptor 3 (`echo press >&3` acts on the device), its output
+# in $NL_RESULTS/simulate.log and simulate.err; returns once it has started, with SIMULATOR (its
+# pid), SIM_ADDRESS and SIM_NAME set.
+start_simulator() {
+    rm -f /tmp/simulator-input
+    mkfifo /tmp/simulator-input
+    exec 3<>/tmp/simulator-input
+    "$BLE" simulate "$1" --transport "hci-socket:$2" --json <&3 >"$NL_RESULTS/simulate.log" 2>"$NL_RESULTS/simulate.err" &
+    SIMULATOR=$!
+    local started
+    started=$(wait_for_line 90 "$NL_RESULTS/simulate.log" '"started"')
+    echo "$started"
+    SIM_ADDRESS=$(sed -n 's/.*"address" *: *"\([^"]*\)".*/\1/p' <<<"$started")
+    SIM_NAME=$(sed -n 's/.*"device" *: *"\([^"]*\)".*/\1/p' <<<"$started")
+    [ -n "$SIM_ADDRESS" ] && [ -n "$SIM_NAME" ] || fail "no address or device name in the simulator's started line"
+}
+
+# stop_simulator: interrupts the simulator and prints its exit status (130 after SIGINT).
+stop_simulator() {
+    kill -INT "$SIMULATOR"
+    wait "$SIMULATOR"
+    echo "simulator exit status $?"
+}
+
+# run_logged NAME COMMAND...: runs COMMAND (bounded to 120 s) with its output in
+# $NL_RESULTS/NAME.txt and in the log; a failure ends the test.
+run_logged() {
+    local name=$1 status
+    shift
+    timeout 120 "$@" >"$NL_RESULTS/$name.txt" 2>&1
+    status=$?
+    cat "$NL_RESULTS/$name.txt"
+    [ "$status" -eq 0 ] || fail "$name exited with $status ($(tail -n 3 "$NL_RESULTS/$name.txt"))"
+}
+
 # ble_user_channel START_CONTROLLERS DEVICE MANUFACTURER: `ble simulate DEVICE` owns hci1 and
 # `ble scan`, `ble inspect` and `ble read 2A29` on hci0 find it, list its GATT database and read
 # its Manufacturer Name (MANUFACTURER), all through the kernel's HCI user channel. Both indexes
@@ -124,13 +163,8 @@ ble_user_channel() {
     power_off_index 1
 
     step "ble simulate $2 on hci1"
-    "$BLE" simulate "$2" --transport hci-socket:1 --json >"$NL_RESULTS/simulate.log" 2>"$NL_RESULTS/simulate.err" &
-    SIMULATOR=$!
-    started=$(wait_for_line 90 "$NL_RESULTS/simulate.log" '"started"')
-    echo "$started"
-    address=$(sed -n 's/.*"address" *: *"\([^"]*\)".*/\1/p' <<<"$started")
-    name=$(sed -n 's/.*"device" *: *"\([^"]*\)".*/\1/p' <<<"$started")
-    [ -n "$address" ] && [ -n "$name" ] || fail "no address or device name in the simulator's started line"
+    start_simulator "$2" 1
+    address=$SIM_ADDRESS name=$SIM_NAME
 
     step "ble scan on hci0"
     "$BLE" scan --transport hci-socket:0 --duration 5 >"$NL_RESULTS/scan.txt" 2>&1 || fail "ble scan exited with $? ($(tail -n 3 "$NL_RESULTS/scan.txt"))"
@@ -148,8 +182,6 @@ ble_user_channel() {
     grep -qF "string: \"$3\"" "$NL_RESULTS/read.txt" || fail "ble read 2A29 did not return the Manufacturer Name '$3'"
 
     step "stop the simulator"
-    kill -INT "$SIMULATOR"
-    wait "$SIMULATOR"
-    echo "simulator exit status $?"
+    stop_simulator
     step "passed"
 }
