@@ -180,6 +180,7 @@ class Browser:
         lone `false` or `true`, `[object Object]`): every journey's screenshots are such checks.
         """
         self.check_words()
+        self.check_names()
         os.makedirs(self._screenshots, exist_ok=True)
         path = os.path.join(self._screenshots, f"{name}-{self.size}.png")
         self.driver.save_screenshot(path)
@@ -211,6 +212,25 @@ class Browser:
             return match ? match[0] : inputs ? `${inputs} <input type=time>` : null;""")
         if twelve:
             self.fail(f"the page on {self.path} shows a 12-hour time ({twelve}); every time is on the 24-hour clock")
+
+    # Controls a screen reader announces by their name: each must have one.
+    NAMED_ROLES = {"button", "link", "textbox", "checkbox", "switch", "combobox", "spinbutton", "slider",
+                   "radio", "menuitem", "tab", "searchbox", "listbox", "option"}
+
+    def check_names(self):
+        """Fails when a control in Chromium's own accessibility tree (CDP Accessibility.getFullAXTree)
+        has no accessible name: a screen reader would announce only "button"."""
+        tree = self.driver.execute_cdp_cmd("Accessibility.getFullAXTree", {})
+        nameless = []
+        for node in tree.get("nodes", []):
+            if node.get("ignored"):
+                continue
+            role = (node.get("role") or {}).get("value")
+            name = ((node.get("name") or {}).get("value") or "").strip()
+            if role in self.NAMED_ROLES and not name:
+                nameless.append(f"{role} (backend node {node.get('backendDOMNodeId')})")
+        if nameless:
+            self.fail(f"the page on {self.path} has controls without an accessible name: {nameless[:8]}")
 
     def api(self, method, path, body=None, expect=None, timeout=60):
         """Calls the dashboard's API directly with the token (`Authorization: Bearer`).
