@@ -167,6 +167,40 @@ struct LiveTests {
         }
     }
 
+    /// A request while the link is being made again waits for it (the reconnection is cancelled
+    /// and a fresh attempt made) instead of failing with "is reconnecting; wait for it", which
+    /// the soak test saw end a firmware update started then.
+    @Test(.timeLimit(.minutes(2))) func aRequestDuringAReconnectionIsServed() async throws {
+        let world = LiveWorld()
+        // The reconnection waits 5 s: the request surely comes while it is under way.
+        let fixture = try await DashboardFixture(reconnectPolicy: ReconnectPolicy(initialDelay: .seconds(5), maximumAttempts: 5)) { sim, directory in
+            world.sim.withLock { $0 = sim }
+            try await DashboardFixture.nightlights(sim, directory: directory)
+        }
+        try await fixture.test { client in
+            _ = try await client.call(.post, "/api/devices/pair", ##"{"address": "\##(Self.address)", "childName": "Mia"}"##)
+            let sim = try #require(world.sim.withLock { $0 })
+            let device = try #require(await sim.devices.first { $0.address.description == Self.address })
+            let central = try #require(sim.link.controllers.first { $0.publicAddress == SimWorld.firstCentralAddress })
+            await fixture.server.link.hold(Self.address)
+            defer { Task { await fixture.server.link.release(Self.address) } }
+            let states = try await fixture.server.link.connectionStates(Self.address)
+            sim.link.simulateLinkLoss(between: central, and: device.controller)
+            let reconnecting = try await untilDeadline(.seconds(10), otherwise: false) {
+                for await state in states { if case .reconnecting = state { return true } }
+                return false
+            }
+            #expect(reconnecting)
+            let answer = try await client.call(.get, "/api/devices/\(Self.address)/button")
+            #expect(answer.status == .ok, "\(answer.text)")
+        }
+    }
+
+    /// The sim world a fixture made.
+    final class LiveWorld: Sendable {
+        let sim = Mutex<SimWorld?>(nil)
+    }
+
     /// What each page's feed received.
     final class PageMessages: Sendable {
         let messages: Mutex<[[LiveMessage]]>
