@@ -142,8 +142,8 @@ let package = Package(
         .target(
             name: "NightlightTool",
             dependencies: [
-                "BLECore", "BLE", "BLEHost", "BLERuntime", "BLESimulation", "BLEToolKit", "Nightlight", "NightlightSimulation",
-                "NightlightStore", "NightlightDashboard", argumentParser, nio, logging,
+                "BLECore", "BLE", "BLEHost", "BLERuntime", "BLESimulation", "BLETransport", "BLEVirtual", "BLEToolKit", "Nightlight",
+                "NightlightSimulation", "NightlightStore", "DashboardShell", "NightlightDashboard", argumentParser, nio, logging,
             ],
             swiftSettings: swiftSettings
         ),

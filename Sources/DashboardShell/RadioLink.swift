@@ -213,14 +213,37 @@ public actor RadioLink {
             linked[key] = peripheral
         }
         if !peripheral.isConnected {
-            if case .reconnecting = peripheral.state {
-                // The policy is at it; a fresh attempt now serves the request sooner.
+            switch peripheral.state {
+            case .reconnecting, .connecting:
+                // The policy is at it; a fresh attempt now serves the request sooner. Its
+                // cancellation takes a moment: until it is through, a connect is refused ("is
+                // reconnecting; wait for it"), as a firmware update started then was.
                 peripheral.setReconnectPolicy(nil)
+                await Self.settle(peripheral, within: .seconds(15))
+            default:
+                break
             }
-            try await connect(peripheral)
+            if !peripheral.isConnected { try await connect(peripheral) }
             peripheral.setReconnectPolicy(configuration.reconnectPolicy)
         }
         return peripheral
+    }
+
+    /// Waits (at most `limit`) until the peripheral is connected or disconnected.
+    private static func settle(_ peripheral: Peripheral, within limit: Duration) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await state in peripheral.states() {
+                    switch state {
+                    case .connected, .disconnected: return
+                    default: continue
+                    }
+                }
+            }
+            group.addTask { try? await Task.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     // MARK: Use counting and the idle timer

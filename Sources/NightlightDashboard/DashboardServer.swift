@@ -38,6 +38,8 @@ public struct DashboardServer: Sendable {
         /// (by default: headers within 10 s, body within 60 s, 60 s idle, 32 connections an
         /// address, 16 KiB of headers).
         public var limits: ConnectionLimits
+        /// The test hook into the `sim` world (``SimControl``): its routes exist only when set.
+        public var simControl: SimControl?
 
         /// Creates a configuration; by default on 127.0.0.1:8080.
         public init(
@@ -48,7 +50,8 @@ public struct DashboardServer: Sendable {
             now: @escaping @Sendable () -> Date = { Date() },
             timeZone: TimeZone = .current,
             logger: Logger = Logger(label: "nightlight.dashboard"),
-            limits: ConnectionLimits = ConnectionLimits()
+            limits: ConnectionLimits = ConnectionLimits(),
+            simControl: SimControl? = nil
         ) {
             self.host = host
             self.port = port
@@ -58,6 +61,7 @@ public struct DashboardServer: Sendable {
             self.timeZone = timeZone
             self.logger = logger
             self.limits = limits
+            self.simControl = simControl
         }
     }
 
@@ -136,6 +140,7 @@ public struct DashboardServer: Sendable {
         LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates, batteryHistory: batteryHistory).add(to: api)
         ExplorerController(explorer: explorer).add(to: api)
         PanelsController(panels: panels).add(to: api)
+        if let simControl = configuration.simControl { SimControlController(control: simControl, link: link).add(to: api) }
         return router
     }
 

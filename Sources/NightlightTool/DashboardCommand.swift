@@ -25,6 +25,12 @@ struct DashboardCommand: ToolCommand {
         name: .long,
         help: ArgumentHelp("A file holding the access token (its first line), readable by you only (mode 0600).", valueName: "file")
     ) var tokenFile: String?
+    @Flag(
+        name: .long,
+        help: ArgumentHelp(
+            "For tests: serve /api/sim/…, which acts on the virtual devices of the sim world (press a nightlight's button, lose the link to it). Only with the sim transport."
+        )
+    ) var simControl = false
     @OptionGroup var options: NightlightOptions
 
     /// The environment variable that may hold the access token (out of sight of `ps`).
@@ -34,6 +40,9 @@ struct DashboardCommand: ToolCommand {
         guard (1...65535).contains(port) else { throw ValidationError("--port must be 1…65535, not \(port)") }
         if token != nil, tokenFile != nil { throw ValidationError("give --token or --token-file, not both") }
         if let token { try Self.check(token, from: "--token") }
+        if simControl, try options.tool.resolvedTransport() != .sim {
+            throw ValidationError("--sim-control acts on the virtual devices of the sim transport; leave --transport out (or give sim)")
+        }
     }
 
     /// The access token: `--token`, else the first line of `--token-file`, else
@@ -85,14 +94,17 @@ struct DashboardCommand: ToolCommand {
         let store = try options.openStore()
         let logger = options.tool.logger("nightlight.dashboard")
         let transport = try options.tool.resolvedTransport()
+        let hook = simControl ? SimControlHook() : nil
+        let sim = ToolEnvironment.simFactory(logger: logger)
         let configuration = DashboardServer.Configuration(
             host: host, port: port, token: try resolvedToken(),
             // The bonds of the `nightlight` commands, in the database: the same computer, the same controller.
             link: .init(
-                transport: transport, sim: ToolEnvironment.simFactory(logger: logger), bondStore: try await options.bondStore(store),
+                transport: transport, sim: hook.map { $0.capturing(sim) } ?? sim, bondStore: try await options.bondStore(store),
                 clock: ContinuousClock(), logger: logger
             ),
-            logger: logger
+            logger: logger,
+            simControl: hook?.control
         )
         let server = try await DashboardServer.make(configuration, store: store)
         let json = options.json

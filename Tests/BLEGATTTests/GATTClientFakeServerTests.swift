@@ -502,6 +502,31 @@ import Testing
         #expect(try await harness.client.exchangeMTU() == 23)
         #expect(harness.sentOpcodes == [.exchangeMTURequest])
     }
+
+    // MARK: Subscribing
+
+    /// Two subscribers of one characteristic at once, the first CCCD write refused (a server that
+    /// wants an encrypted link first): the second must not count on that write. It waits for its
+    /// outcome and writes the CCCD itself; before, it returned a stream no notification would
+    /// ever reach (seen by the soak test: live sockets that went deaf after a link loss).
+    @Test func aSubscriberDoesNotCountOnAnotherSubscribersFailedCCCDWrite() async throws {
+        let (harness, server) = await ClientHarness.scripted { request, index in
+            index == 0 ? clientTestError(request, .insufficientEncryption, handle: 0x0012) : .writeResponse(ATTWriteResponse())
+        }
+        let cccd = GATTDescriptor(uuid: GATTAttributeType.clientCharacteristicConfiguration, handle: 0x0012)
+        let characteristic = GATTCharacteristic(
+            uuid: Self.custom, declarationHandle: 0x0010, valueHandle: 0x0011, properties: [.read, .notify], endHandle: 0x0012, descriptors: [cccd]
+        )
+        let client = harness.client
+        @Sendable func subscribe() async -> GATTClient.ValueStream? { try? await client.subscribe(to: characteristic) }
+        async let first = subscribe()
+        async let second = subscribe()
+        let streams = await [first, second]   // kept until counted: dropping one unsubscribes
+        let subscribed = streams.compactMap { $0 }.count
+        let writes = withExtendedLifetime(streams) { server.requests.filter { $0.opcode == .writeRequest } }
+        #expect(subscribed == 1, "one subscriber got the refusal, the other subscribed")
+        #expect(writes.count == 2, "the subscriber that stayed wrote the CCCD itself: \(writes)")
+    }
 }
 
 /// A thread-safe counter for scripts.

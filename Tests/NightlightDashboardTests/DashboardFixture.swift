@@ -48,9 +48,11 @@ struct DashboardFixture {
     }
 
     /// A server whose `sim` world `populate` fills (devices keep their files in the given folder),
-    /// on `port` (0: a free one, for ``serve(_:)``) within `limits`.
+    /// on `port` (0: a free one, for ``serve(_:)``) within `limits`, reconnecting lost links by
+    /// `reconnectPolicy`.
     init(
         port: Int = 8080, limits: ConnectionLimits = ConnectionLimits(),
+        reconnectPolicy: ReconnectPolicy = ReconnectPolicy(maximumAttempts: 2),
         populate: @escaping @Sendable (SimWorld, String) async throws -> Void = DashboardFixture.nightlights
     ) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-\(UUID().uuidString)")
@@ -59,7 +61,7 @@ struct DashboardFixture {
         let directory = folder.path
         let link = DeviceLink.Configuration(
             sim: SimWorld.transportFactory { world in try await populate(world, directory) },
-            reconnectPolicy: ReconnectPolicy(maximumAttempts: 2),
+            reconnectPolicy: reconnectPolicy,
             idleTimeout: .seconds(5), searchTime: .seconds(2), clock: ContinuousClock(), logger: Self.quietLogger
         )
         let shift = clockShift

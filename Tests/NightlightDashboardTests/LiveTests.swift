@@ -1,6 +1,10 @@
+import BLE
+import BLESimulation
+import BLEVirtual
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import NightlightSimulation
 import NightlightStore
 import Synchronization
 import Testing
@@ -106,6 +110,101 @@ struct LiveTests {
             let proof = try await client.call(.put, "/api/devices/\(Self.address)/proof", ##"{"on": false}"##)
             #expect(proof.status == .ok)
         }
+    }
+
+    /// Several pages on one nightlight through a lost link: a press while it is down and one
+    /// after it is back both reach every page (the soak test found pages that went deaf to the
+    /// button after a loss: a subscription made again on the new link was refused, and the
+    /// feed, waiting for all five with `waitForAll()`, never made it again; or one counted on
+    /// another's refused CCCD write). A regression test: with 4 pages it does not reproduce
+    /// the refusal, which took the soak's 10 pages a nightlight.
+    @Test(.timeLimit(.minutes(2))) func whatChangedWhileTheLinkWasLostIsSentWhenItIsBack() async throws {
+        let world = Mutex<SimWorld?>(nil)
+        // Reconnecting waits 2 s: the press surely comes while the link is down.
+        let fixture = try await DashboardFixture(reconnectPolicy: ReconnectPolicy(initialDelay: .seconds(2), maximumAttempts: 5)) { sim, directory in
+            world.withLock { $0 = sim }
+            try await DashboardFixture.nightlights(sim, directory: directory)
+        }
+        try await fixture.test { client in
+            _ = try await client.call(.post, "/api/devices/pair", ##"{"address": "\##(Self.address)", "childName": "Mia"}"##)
+            let button = ##"{"isEnabled": true, "color": "#FFA040", "onTime": 600, "dailyUsage": 0, "deactivationWindow": {"start": 0, "end": 0}, "shakeMode": false}"##
+            #expect(try await client.call(.put, "/api/devices/\(Self.address)/button", button).status == .ok)
+            let sim = try #require(world.withLock { $0 })
+            let device = try #require(await sim.devices.first { $0.address.description == Self.address })
+            let nightlight = try #require(device.device as? VirtualNightlight)
+            let central = try #require(sim.link.controllers.first { $0.publicAddress == SimWorld.firstCentralAddress })
+            let pages = 4
+            let box = PageMessages(pages: pages)
+            let (link, updates) = (fixture.server.link, fixture.server.firmwareUpdates)
+            let feeds = (0..<pages).map { page in
+                Task {
+                    for try await message in LiveFeed(link: link, firmwareUpdates: updates, address: Self.address).messages() {
+                        box.messages.withLock { $0[page].append(message) }
+                    }
+                }
+            }
+            defer { for feed in feeds { feed.cancel() } }
+            /// Whether every page's messages from `from[page]` on satisfy `condition` within `limit`.
+            func everyPage(within limit: Duration, from: [Int] = Array(repeating: 0, count: pages), _ condition: @escaping @Sendable (ArraySlice<LiveMessage>) -> Bool) async throws -> Bool {
+                try await untilDeadline(limit, otherwise: false) {
+                    while !box.messages.withLock({ all in all.indices.allSatisfy { condition(all[$0][from[$0]...]) } }) {
+                        try await Task.sleep(for: .milliseconds(20))
+                    }
+                    return true
+                }
+            }
+            #expect(try await everyPage(within: .seconds(15)) { $0.contains { $0.type == "button" } }, "the feeds' first values")
+            sim.link.simulateLinkLoss(between: central, and: device.controller)
+            #expect(try await everyPage(within: .seconds(10)) { $0.contains { $0.connection == "reconnecting" } })
+            #expect(try await nightlight.press() == .turnOn)
+            let lightOn = try await everyPage(within: .seconds(20)) { $0.contains { $0.button?.isLightOn == true } }
+            #expect(lightOn, "the light turned on while the link was lost; the feeds sent \(box.messages.withLock { $0.map { $0.map(\.type) } })")
+            // Back: a press now is notified to every page.
+            let seen = box.messages.withLock { $0.map(\.count) }
+            #expect(try await nightlight.press() == .turnOff)
+            let lightOff = try await everyPage(within: .seconds(20), from: seen) { $0.contains { $0.button?.isLightOn == false } }
+            #expect(lightOff, "the light turned off after the link was back; the feeds sent \(box.messages.withLock { $0.map { $0.map(\.type) } })")
+        }
+    }
+
+    /// A request while the link is being made again waits for it (the reconnection is cancelled
+    /// and a fresh attempt made) instead of failing with "is reconnecting; wait for it", which
+    /// the soak test saw end a firmware update started then.
+    @Test(.timeLimit(.minutes(2))) func aRequestDuringAReconnectionIsServed() async throws {
+        let world = LiveWorld()
+        // The reconnection waits 5 s: the request surely comes while it is under way.
+        let fixture = try await DashboardFixture(reconnectPolicy: ReconnectPolicy(initialDelay: .seconds(5), maximumAttempts: 5)) { sim, directory in
+            world.sim.withLock { $0 = sim }
+            try await DashboardFixture.nightlights(sim, directory: directory)
+        }
+        try await fixture.test { client in
+            _ = try await client.call(.post, "/api/devices/pair", ##"{"address": "\##(Self.address)", "childName": "Mia"}"##)
+            let sim = try #require(world.sim.withLock { $0 })
+            let device = try #require(await sim.devices.first { $0.address.description == Self.address })
+            let central = try #require(sim.link.controllers.first { $0.publicAddress == SimWorld.firstCentralAddress })
+            await fixture.server.link.hold(Self.address)
+            defer { Task { await fixture.server.link.release(Self.address) } }
+            let states = try await fixture.server.link.connectionStates(Self.address)
+            sim.link.simulateLinkLoss(between: central, and: device.controller)
+            let reconnecting = try await untilDeadline(.seconds(10), otherwise: false) {
+                for await state in states { if case .reconnecting = state { return true } }
+                return false
+            }
+            #expect(reconnecting)
+            let answer = try await client.call(.get, "/api/devices/\(Self.address)/button")
+            #expect(answer.status == .ok, "\(answer.text)")
+        }
+    }
+
+    /// The sim world a fixture made.
+    final class LiveWorld: Sendable {
+        let sim = Mutex<SimWorld?>(nil)
+    }
+
+    /// What each page's feed received.
+    final class PageMessages: Sendable {
+        let messages: Mutex<[[LiveMessage]]>
+        init(pages: Int) { messages = Mutex(Array(repeating: [], count: pages)) }
     }
 
     @Test func liveBatteryReadingsGoIntoTheHistoryOncePerChange() async throws {

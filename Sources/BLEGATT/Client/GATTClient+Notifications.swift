@@ -102,11 +102,20 @@ extension GATTClient {
         try? await synchronizeCCCD(of: handle, procedure, uuid: nil)
     }
 
-    /// Writes the CCCD until it holds what the subscribers need.
+    /// Writes the CCCD until it holds what the subscribers need. While another subscriber's write
+    /// is under way this waits for its outcome: a write that fails (a server that wants an
+    /// encrypted link first) must not leave a subscriber that counted on it without notifications.
     func synchronizeCCCD(of handle: UInt16, _ procedure: GATTClientProcedure, uuid: BluetoothUUID?) async throws(GATTError) {
-        while let record = subscriptions[handle], record.desired != record.written {
+        while let record = subscriptions[handle] {
+            if cccdWrites[handle] != nil {
+                await withCheckedContinuation { waiter in cccdWrites[handle, default: []].append(waiter) }
+                continue
+            }
+            guard record.desired != record.written else { break }
             let desired = record.desired
             subscriptions[handle]?.written = desired
+            cccdWrites[handle] = []
+            defer { for waiter in cccdWrites.removeValue(forKey: handle) ?? [] { waiter.resume() } }
             do {
                 var writer = ByteWriter(capacity: 2)
                 writer.writeUInt16(desired)

@@ -39,6 +39,8 @@ public actor GATTClient {
     var changeGeneration: UInt64 = 0
     /// Active subscriptions by value handle.
     var subscriptions: [UInt16: GATTSubscriptionRecord] = [:]
+    /// The CCCD writes under way, by value handle, with the subscribers waiting for their outcome.
+    var cccdWrites: [UInt16: [CheckedContinuation<Void, Never>]] = [:]
     /// Serializes procedures that use the server's prepare queue (long and reliable writes).
     var preparedWriteGate = GATTClientGate()
 

@@ -122,7 +122,11 @@ struct LiveFeed: Sendable {
                     }
                     group.addTask { for try await value in streams.clock { continuation.yield(LiveMessage(type: "clock", clock: value)) } }
                     group.addTask { for try await value in streams.button { continuation.yield(LiveMessage(type: "button", button: value)) } }
-                    try await group.waitForAll()
+                    // The first subscription to end (with an error, or not) ends them all, to be
+                    // made again: `waitForAll()` would wait for the others, which never end, and
+                    // keep the page deaf to that value.
+                    try await group.next()
+                    group.cancelAll()
                 }
             } catch is CancellationError {
                 return
