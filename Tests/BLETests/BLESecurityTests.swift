@@ -54,6 +54,28 @@ struct BLESecurityTests {
         await world.close()
     }
 
+    @Test func requestsThatNeedTheLinkEncryptedAtOnceShareOneEncryption() async throws {
+        let world = try await BLEWorld()
+        let peripheral = try await world.connected("Near")
+        _ = try await peripheral.discoverAll()
+        try await peripheral.pair()
+        try await peripheral.disconnect()
+        try await peripheral.connect()
+        _ = try await peripheral.discoverAll()
+        #expect(!peripheral.security.isEncrypted)
+        let locked = try #require(peripheral.service(BLEWorld.service)?.characteristic(BLEWorld.locked))
+        // Five reads at once, each refused until the link is encrypted: one encryption for all
+        // (a second HCI_LE_Enable_Encryption meanwhile was Command Disallowed, and a request
+        // refused before the encryption ended failed after it).
+        let reads = try await withThrowingTaskGroup(of: [UInt8].self) { group in
+            for _ in 0..<5 { group.addTask { try await locked.read() } }
+            return try await group.reduce(into: [[UInt8]]()) { $0.append($1) }
+        }
+        #expect(reads == Array(repeating: Array("vault".utf8), count: 5))
+        #expect(peripheral.security.isEncrypted)
+        await world.close()
+    }
+
     @Test func aRemovedBondPairsAgainOnDemand() async throws {
         let world = try await BLEWorld()
         let peripheral = try await world.connected("Near")

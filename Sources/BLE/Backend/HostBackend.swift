@@ -303,13 +303,17 @@ struct HostBackendConnection: BLEBackendConnection {
         do {
             return try await body()
         } catch {
-            guard securesOnDemand, Self.asksForSecurity(error), !connection.security.isEncrypted || error.attErrorCode == .insufficientAuthentication else {
-                throw translate(error)
-            }
-            do {
-                try await connection.secure()
-            } catch let securing {
-                throw BLEError(host: securing).adding(context: "\(error.procedure.map { "\($0)" } ?? "the request") needs a secure link")
+            guard securesOnDemand, Self.asksForSecurity(error) else { throw translate(error) }
+            // Encrypted meanwhile (another request secured the link while this one was asked
+            // for it): just once more. Otherwise secure it (requests at the same time share one
+            // securing), then once more.
+            let encryptedSince = connection.security.isEncrypted && error.attErrorCode == .insufficientEncryption
+            if !encryptedSince {
+                do {
+                    try await connection.secure()
+                } catch let securing {
+                    throw BLEError(host: securing).adding(context: "\(error.procedure.map { "\($0)" } ?? "the request") needs a secure link")
+                }
             }
             do {
                 return try await body()

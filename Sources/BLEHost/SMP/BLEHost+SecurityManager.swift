@@ -444,7 +444,29 @@ extension BLEHost {
         return connection.security
     }
 
+    /// Secures the link for a request that needs it: encrypts with the bond (as central), else
+    /// pairs. Requests that need it at the same time share one securing.
     func secure(_ handle: UInt16) async throws(HostError) -> LinkSecurity {
+        _ = try openConnection(handle)
+        let task: Task<LinkSecurity, any Error>
+        if let running = security.links[handle]?.securing {
+            task = running
+        } else {
+            task = Task { try await self.secureOnce(handle) }
+            security.links[handle]?.securing = task
+        }
+        do {
+            let secured = try await task.value
+            if security.links[handle]?.securing == task { security.links[handle]?.securing = nil }
+            return secured
+        } catch {
+            if security.links[handle]?.securing == task { security.links[handle]?.securing = nil }
+            if let error = error as? HostError { throw error }
+            throw HostError(.cancelled, "securing the link was cancelled", connectionHandle: handle)
+        }
+    }
+
+    private func secureOnce(_ handle: UInt16) async throws(HostError) -> LinkSecurity {
         let connection = try openConnection(handle)
         if connection.role == .central, connection.security.isBonded {
             do {

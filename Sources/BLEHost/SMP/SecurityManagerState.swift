@@ -34,6 +34,10 @@ struct SecurityLink {
     var isSMPClosed = false
     /// What the link's security becomes when the encryption now starting succeeds.
     var pendingSecurity: LinkSecurity?
+    /// The securing (encryption with the bond, or pairing) a request asked for and that is under
+    /// way: every other request that needs it waits for this one instead of starting its own
+    /// (a second HCI_LE_Enable_Encryption meanwhile is Command Disallowed).
+    var securing: Task<LinkSecurity, any Error>?
     /// Callers of `pair()` waiting for the pairing (or, as peripheral, an encryption) to end.
     var pairWaiters: [CheckedContinuation<Result<SMPPairingOutcome?, HostError>, Never>] = []
 }
