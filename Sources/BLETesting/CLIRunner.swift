@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 #if canImport(Glibc)
 import Glibc
@@ -62,6 +61,14 @@ public struct CLIRunner: Sendable {
         try FileManager.default.createDirectory(at: deviceDirectory, withIntermediateDirectories: true)
     }
 
+    /// A runner for any executable (a test of the runner itself runs `/bin/sh`), with its own
+    /// directory as ``init(_:)`` makes.
+    public init(executable: URL) throws {
+        self.executable = executable
+        deviceDirectory = FileManager.default.temporaryDirectory.appending(path: "\(executable.lastPathComponent)-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: deviceDirectory, withIntermediateDirectories: true)
+    }
+
     /// Runs `ble arguments…` and waits for it (at most `timeout`; then it is killed and the test
     /// fails).
     public func run(_ arguments: [String], timeout: Duration = .seconds(30), environment extra: [String: String] = [:]) async throws -> Result {
@@ -98,14 +105,14 @@ public struct CLIRunner: Sendable {
     public final class Running: Sendable {
         let process: Process
         private let input: FileHandle?
-        private let out: Collector
-        private let err: Collector
+        private let out: PipeReader
+        private let err: PipeReader
 
         init(process: Process, stdin: Pipe?, stdout: Pipe, stderr: Pipe) {
             self.process = process
             input = stdin?.fileHandleForWriting
-            out = Collector(stdout.fileHandleForReading)
-            err = Collector(stderr.fileHandleForReading)
+            out = PipeReader(stdout.fileHandleForReading)
+            err = PipeReader(stderr.fileHandleForReading)
         }
 
         /// Writes `line` and a newline to its standard input (`ble simulate` takes actions there);
@@ -148,38 +155,13 @@ public struct CLIRunner: Sendable {
                 throw CLIError("`ble \(process.arguments?.joined(separator: " ") ?? "")` did not end within \(timeout); stdout: \(out.text) stderr: \(err.text)")
             }
             process.waitUntilExit()
-            out.drain()
-            err.drain()
+            // The rest of the output: the end of file comes at once, unless a process the child
+            // left behind holds the pipe (then what it printed so far, after a bounded wait).
+            let drained = ContinuousClock.now + .seconds(5)
+            await out.waitForEnd(within: ContinuousClock.now.duration(to: drained))
+            await err.waitForEnd(within: ContinuousClock.now.duration(to: drained))
             return Result(status: process.terminationStatus, stdout: out.text, stderr: err.text)
         }
-    }
-
-    /// Reads a pipe as data arrives.
-    final class Collector: Sendable {
-        private let handle: FileHandle
-        private let buffer = Buffer()
-
-        /// The bytes read so far.
-        final class Buffer: Sendable {
-            let data = Mutex(Data())
-            func append(_ more: Data) { data.withLock { $0.append(more) } }
-        }
-
-        init(_ handle: FileHandle) {
-            self.handle = handle
-            let buffer = buffer
-            handle.readabilityHandler = { handle in
-                buffer.append(handle.availableData)
-            }
-        }
-
-        /// Reads what is left once the process ended.
-        func drain() {
-            handle.readabilityHandler = nil
-            buffer.append(handle.readDataToEndOfFile())
-        }
-
-        var text: String { buffer.data.withLock { String(decoding: $0, as: UTF8.self) } }
     }
 }
 

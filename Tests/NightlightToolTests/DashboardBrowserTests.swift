@@ -1,6 +1,5 @@
 import BLETesting
 import Foundation
-import Synchronization
 import Testing
 
 #if canImport(Glibc)
@@ -125,19 +124,6 @@ struct DashboardBrowserTests {
         var timedOut: Bool
     }
 
-    /// The output of a process, collected as it arrives, until end of file.
-    final class Output: Sendable {
-        private let state = Mutex((data: Data(), ended: false))
-        /// Adds what was read; empty data is the end of file.
-        func append(_ more: Data) {
-            state.withLock { state in
-                if more.isEmpty { state.ended = true } else { state.data.append(more) }
-            }
-        }
-        var ended: Bool { state.withLock { $0.ended } }
-        var text: String { state.withLock { String(decoding: $0.data, as: UTF8.self) } }
-    }
-
     /// Runs `python arguments…` in the package root, at most `timeout`; then it gets SIGTERM (it
     /// stops its browser and server), and SIGKILL 15 s later.
     static func run(_ python: String, _ arguments: [String], timeout: Duration) async throws -> Run {
@@ -150,13 +136,9 @@ struct DashboardBrowserTests {
         process.standardOutput = pipe
         process.standardError = pipe
         process.standardInput = FileHandle.nullDevice
-        let output = Output()
-        pipe.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            output.append(data)
-            if data.isEmpty { handle.readabilityHandler = nil }
-        }
         try process.run()
+        // A blocking reader, not `readabilityHandler` (its dispatch source crashed, issue 18 item 9).
+        let output = PipeReader(pipe.fileHandleForReading)
 
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline {
@@ -173,11 +155,7 @@ struct DashboardBrowserTests {
         }
         process.waitUntilExit()
         // What is still in the pipe (bounded: a process it left behind may hold the pipe open).
-        let drained = ContinuousClock.now + .seconds(5)
-        while !output.ended, ContinuousClock.now < drained {
-            try await Task.sleep(for: .milliseconds(20))
-        }
-        pipe.fileHandleForReading.readabilityHandler = nil
+        await output.waitForEnd(within: .seconds(5))
         return Run(status: process.terminationStatus, output: output.text, timedOut: timedOut)
     }
 }
