@@ -16,16 +16,19 @@ struct BLEAPITests {
         var states = await ble.central.states().makeAsyncIterator()
         #expect(await states.next() == .poweredOn)
 
-        let heard = try await ble.central.scan(for: .milliseconds(300), filter: ScanFilter(allowDuplicates: false))
+        // Windows long enough for a loaded machine (advertising every 20 ms; a 200 ms window once
+        // heard nothing in CI under load); each scan lasts its whole window.
+        let window = Duration.seconds(1)
+        let heard = try await ble.central.scan(for: window, filter: ScanFilter(allowDuplicates: false))
         #expect(heard.map(\.name) == ["Near", "Far"], "strongest first")
         #expect(await ble.central.peripherals.map(\.name) == ["Near", "Far"])
         #expect(await ble.central.knownPeripheralCount == 2)
 
-        let byName = try await ble.central.scan(for: .milliseconds(200), filter: ScanFilter(nameContains: "fA"))
+        let byName = try await ble.central.scan(for: window, filter: ScanFilter(nameContains: "fA"))
         #expect(byName.map(\.name) == ["Far"], "case-insensitive substring")
-        let strong = try await ble.central.scan(for: .milliseconds(200), filter: ScanFilter(minimumRSSI: -70))
+        let strong = try await ble.central.scan(for: window, filter: ScanFilter(minimumRSSI: -70))
         #expect(strong.map(\.name) == ["Near"], "12 m is about -80 dBm")
-        let battery = try await ble.central.scan(for: .milliseconds(200), filter: ScanFilter(services: [BLEWorld.battery]))
+        let battery = try await ble.central.scan(for: window, filter: ScanFilter(services: [BLEWorld.battery]))
         #expect(battery.count == 2)
         let none = try await ble.central.scan(for: .milliseconds(200), filter: ScanFilter(services: [BluetoothUUID("FEE0")]))
         #expect(none.isEmpty)
