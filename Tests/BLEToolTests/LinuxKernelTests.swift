@@ -154,6 +154,33 @@ struct LinuxKernelTests {
         Self.report(result, "bluez-peer")
     }
 
+    /// docs/hardware.md as written, under systemd as PID 1 (scripts/vm/tests/hub-service): the
+    /// bluetooth unit stopped with `systemctl disable --now`, `rfkill block`/`unblock`, the
+    /// `nightlight` user and token file, and the page's own unit enabled with `systemctl enable
+    /// --now`: it runs as `nightlight` with CAP_NET_ADMIN alone and hears the SN on the other adapter.
+    @Test func theHardwarePagesSystemdUnitRunsTheDashboardAsItsOwnUserWithCAPNETADMINAlone() async throws {
+        let (result, log) = try await Self.runPassing("hub-service", saying: "== passed", timeout: .seconds(400))
+        #expect(log.hasPrefix("PID 1: systemd "), "\(log)")
+        // bluetoothd had both adapters on; `systemctl disable --now bluetooth` stopped and disabled it.
+        #expect(log.contains("current settings: powered"), "\(log)")
+        #expect(log.contains("Removed \"/etc/systemd/system/bluetooth.target.wants/bluetooth.service\"."), "\(log)")
+        #expect(log.contains("inactive\ndisabled\n"), "\(log)")
+        // rfkill: the block shows and our tools name it; unblocked, it is gone.
+        #expect(log.contains("Soft blocked: yes"), "\(log)")
+        #expect(log.contains("ble scan while rfkill blocks: status 1: ble: error: hci-socket:1: adapter hci1 is blocked by rfkill (ERFKILL)"), "\(log)")
+        #expect(log.contains("/sys/devices/virtual/bluetooth/hci1"), "\(log)")
+        // The unit from the page, its ExecStartPre, its URL in the journal, its process's rights.
+        #expect(log.contains("ExecStart=/usr/local/bin/nightlight dashboard --transport hci-socket:0"), "\(log)")
+        #expect(log.contains("ExecStartPre=/usr/bin/btmgmt --index 0 power off (code=exited, status=0/SUCCESS)"), "\(log)")
+        #expect(log.contains("nightlight[") && log.contains("Nightlight dashboard: http://0.0.0.0:8080/"), "\(log)")
+        for line in ["CapAmb:\t0000000000001000", "CapEff:\t0000000000001000", "CapBnd:\t0000000000001000", "NoNewPrivs:\t1"] {
+            #expect(log.contains(line), "missing \(line): \(log)")
+        }
+        let scan = log.split(separator: "\n").first { $0.hasPrefix("GET /api/scan: ") }
+        #expect(scan?.contains(#""name":"SN-0001""#) == true, "\(log)")
+        Self.report(result, "hub-service")
+    }
+
     /// Runs guest test `name` with the tools of this build; it must pass and its log say `marker`.
     static func runPassing(_ name: String, saying marker: String, timeout: Duration = .seconds(240)) async throws -> (LinuxVM.Result, String) {
         let tools = try CLIRunner.executable("ble").deletingLastPathComponent()
