@@ -55,15 +55,99 @@ export function byRSSI(a, b) {
 
 /** The devices whose name contains `query` (ignoring case), strongest first; every device for an empty query. */
 export function searchDevices(devices, query) {
-  const wanted = query.trim().toLowerCase();
-  const all = [...devices].sort(byRSSI);
-  return wanted ? all.filter((d) => (d.name ?? "").toLowerCase().includes(wanted)) : all;
+  return filterDevices(devices, { query });
 }
 
-/** The count under the radio card: "3 devices found", "1 of 3 devices match". */
-export function countText(shown, all, query) {
+/** The weakest signal the list can be limited to, strongest first: [dBm, label]. */
+export const RSSI_FLOORS = [[null, "Any signal"], [-50, "−50 dBm or stronger"], [-60, "−60 dBm or stronger"], [-70, "−70 dBm or stronger"], [-80, "−80 dBm or stronger"], [-90, "−90 dBm or stronger"]];
+
+/**
+ * The devices the list shows, strongest first: the name contains `query` (ignoring case), the
+ * RSSI is at least `minRSSI` dBm (a device without one is hidden by a floor), and `service` (a
+ * UUID as the devices carry it) is among the advertised services. Unset filters pass everything.
+ */
+export function filterDevices(devices, { query = "", minRSSI = null, service = "" } = {}) {
+  const wanted = query.trim().toLowerCase();
+  return [...devices].sort(byRSSI).filter((d) =>
+    (!wanted || (d.name ?? "").toLowerCase().includes(wanted))
+    && (minRSSI == null || (d.rssi != null && d.rssi >= minRSSI))
+    && (!service || d.services.some((s) => s.uuid === service)));
+}
+
+/** Whether any of the list's filters is set. */
+export function isFiltered({ query = "", minRSSI = null, service = "" } = {}) {
+  return query.trim() !== "" || minRSSI != null || service !== "";
+}
+
+/** The advertised services of the devices heard, for the service filter: [{uuid, label}], by label. */
+export function serviceChoices(devices) {
+  const choices = new Map();
+  for (const device of devices) {
+    for (const s of device.services) if (!choices.has(s.uuid)) choices.set(s.uuid, s.name ? `${s.name} (${s.uuid})` : s.uuid);
+  }
+  return [...choices].map(([uuid, label]) => ({ uuid, label })).sort((a, b) => a.label.localeCompare(b.label));
+}
+
+/** The count under the radio card: "3 devices found", "1 of 3 devices match"; `filtered` (or a query) says the latter. */
+export function countText(shown, all, filtered) {
   const devices = `device${all === 1 ? "" : "s"}`;
-  return query.trim() ? `${shown} of ${all} ${devices} match` : `${all} ${devices} found`;
+  const isOn = typeof filtered === "string" ? filtered.trim() !== "" : !!filtered;
+  return isOn ? `${shown} of ${all} ${devices} match` : `${all} ${devices} found`;
+}
+
+/** The formats a value can be typed in for a write: [key, label, placeholder]. Integers are little-endian. */
+export const WRITE_FORMATS = [
+  ["hex", "Hex", "48 65 6C 6C 6F"],
+  ["text", "Text (UTF-8)", "Hello"],
+  ["uint8", "Unsigned 8-bit", "0 to 255"],
+  ["uint16", "Unsigned 16-bit", "0 to 65535"],
+  ["uint32", "Unsigned 32-bit", "0 to 4294967295"],
+  ["int8", "Signed 8-bit", "−128 to 127"],
+  ["int16", "Signed 16-bit", "−32768 to 32767"],
+  ["int32", "Signed 32-bit", "−2147483648 to 2147483647"],
+];
+
+/** The most bytes a characteristic value holds (Core 5.4, Vol 3, Part F, 3.2.9). */
+export const MAX_VALUE_BYTES = 512;
+
+/**
+ * `text` typed in `format` (a WRITE_FORMATS key) as the bytes to write, in hex ("2c 01");
+ * throws an Error that says what is wrong with the text. Integers are written little-endian, as
+ * GATT values are (Core 5.4, Vol 3, Part G, 3.3.3.5 and the GATT Specification Supplement).
+ */
+export function encodeTypedValue(text, format) {
+  const input = String(text ?? "").trim();
+  if (format === "text") {
+    if (input === "" && String(text ?? "") === "") throw new Error("Type the text to write.");
+    return toHex(new TextEncoder().encode(String(text)));
+  }
+  if (input === "") throw new Error(format === "hex" ? "Type the bytes in hex, like 48 69." : "Type a number.");
+  if (format === "hex") {
+    const digits = input.replace(/^0x/i, "").replace(/[\s:-]/g, "");
+    if (!/^[0-9a-fA-F]*$/.test(digits)) throw new Error(`“${input}” is not hex: use the digits 0–9 and A–F, two per byte, like 48 69.`);
+    if (digits.length % 2) throw new Error(`That is ${digits.length} hex digits; each byte takes two.`);
+    const bytes = digits.match(/../g).map((pair) => parseInt(pair, 16));
+    return toHex(bytes);
+  }
+  const integer = /^(int|uint)(8|16|32)$/.exec(format);
+  if (!integer) throw new Error(`Unknown format ${format}.`);
+  const signed = integer[1] === "int";
+  const bits = Number(integer[2]);
+  const normalized = input.replace(/^[−–]/, "-");
+  if (!/^-?\d+$/.test(normalized)) throw new Error(`“${input}” is not a whole number.`);
+  const value = BigInt(normalized);
+  const min = signed ? -(1n << BigInt(bits - 1)) : 0n;
+  const max = signed ? (1n << BigInt(bits - 1)) - 1n : (1n << BigInt(bits)) - 1n;
+  if (value < min || value > max) throw new Error(`${input} does not fit: ${signed ? "a signed" : "an unsigned"} ${bits}-bit number is ${min} to ${max}.`);
+  const unsigned = value < 0n ? value + (1n << BigInt(bits)) : value;
+  const bytes = [];
+  for (let i = 0; i < bits / 8; i++) bytes.push(Number((unsigned >> BigInt(8 * i)) & 0xffn));
+  return toHex(bytes);
+}
+
+function toHex(bytes) {
+  if (bytes.length > MAX_VALUE_BYTES) throw new Error(`That is ${bytes.length} bytes; a characteristic value holds at most ${MAX_VALUE_BYTES}.`);
+  return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join(" ");
 }
 
 /** The seed's normalisation: (rssi + 100) / 70 as a percentage, clamped to 0…100; no RSSI → 0. */

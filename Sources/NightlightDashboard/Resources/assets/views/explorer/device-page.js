@@ -1,26 +1,29 @@
 // An Explorer device's page (#/explorer/ADDRESS): the header with connect/disconnect, the Signal
-// Strength card, and the Info, Services and Data tabs, kept current by the device's live socket.
+// Strength card, and the Info, Services, Data and Log tabs, kept current by the device's live socket.
 // The tabs and the card are their own modules; they share the page's state (`page` below).
 // Hooks: [data-test="device-title"], [data-test="device-address"],
 // [data-test="connection-state"][data-state], #explorer-connect[data-action] (connect | disconnect
-// | busy), #explorer-tab-info, #explorer-tab-services, #explorer-tab-data (role=tab),
-// [data-test="panel-info"], [data-test="panel-services"], [data-test="panel-data"].
+// | busy), #explorer-tab-info, #explorer-tab-services, #explorer-tab-data, #explorer-tab-log
+// (role=tab), [data-test="panel-info"], [data-test="panel-services"], [data-test="panel-data"],
+// [data-test="panel-log"].
 
 import { api, explorerDevicePath } from "../../lib/api.js";
 import { h } from "../../lib/dom.js";
 import { toast } from "../../lib/feedback.js";
 import { store } from "../../lib/store.js";
-import { EXPLORER_CONNECTION_LABELS, HISTORY_LENGTH, displayName, isConnectionBusy } from "../../model/explorer.js";
+import { EXPLORER_CONNECTION_LABELS, HISTORY_LENGTH, characteristicLabel, displayName, isConnectionBusy } from "../../model/explorer.js";
 import { formatElapsed } from "../../model/format.js";
 import { dataTab } from "./data-tab.js";
 import { drawInfo } from "./info-tab.js";
+import { logTab } from "./log-tab.js";
 import { drawServices, fillValue } from "./services-tab.js";
 import { signalCard } from "./signal-card.js";
 
-const TABS = [["info", "Info"], ["services", "Services"], ["data", "Data"]];
+const TABS = [["info", "Info"], ["services", "Services"], ["data", "Data"], ["log", "Log"]];
 
 /** Builds the device page in `container`; returns `{ apply(detail), onMessage(message), tick() }`. */
 export function devicePage(container, { address, back, isAlive }) {
+  const operations = logTab(address);
   /** What the tabs share: the device as last read, its readings, what is open, and the actions. */
   const page = {
     address,
@@ -33,6 +36,7 @@ export function devicePage(container, { address, back, isAlive }) {
     openWrites: new Set(),
     connect,
     updateValue,
+    log: operations.log,
   };
   const header = deviceHeader(address, toggleConnection);
   const signal = signalCard();
@@ -50,6 +54,7 @@ export function devicePage(container, { address, back, isAlive }) {
       panels.get(name).hidden = !selected;
     }
     if (key === "info" && page.detail) drawInfo(panels.get("info"), page.detail, page.history); // kept current only while shown
+    if (key === "log") operations.draw(panels.get("log"), page.detail?.device);
     if (focus) tabButtons.get(key).focus();
   }
 
@@ -62,6 +67,7 @@ export function devicePage(container, { address, back, isAlive }) {
     drawInfo(panels.get("info"), page.detail, page.history);
     drawServices(panels.get("services"), page);
     data.draw(panels.get("data"));
+    if (store.get().explorerTab === "log") operations.draw(panels.get("log"), page.detail.device);
   }
 
   function drawHeader() {
@@ -105,9 +111,11 @@ export function devicePage(container, { address, back, isAlive }) {
       if (!isAlive()) return;
       page.connectionBusy = false;
       apply(next);
+      page.log(action, { target: displayName(next.device), detail: EXPLORER_CONNECTION_LABELS[next.device.connection] ?? next.device.connection });
       done(next);
     } catch (error) {
       if (!isAlive()) return;
+      page.log(action, { target: displayName(page.detail.device), detail: error.message, ok: false });
       page.connectionBusy = false;
       page.detail.device.connection = failedState;
       if (redrawOnFailure) apply(page.detail);
@@ -172,9 +180,12 @@ function onLiveMessage(page, message, { drawSignal, drawHeader, reload, drawInfo
       page.detail.device.rssi = message.reading.displayed.rssi;
       drawSignal(message.reading.displayed);
       break;
-    case "value":
+    case "value": {
       page.updateValue(message.handle, message.value);
+      const c = (page.detail.services ?? []).flatMap((service) => service.characteristics).find((item) => item.handle === message.handle);
+      if (c?.subscribed) page.log("notification", { target: `${characteristicLabel(c)} (${c.uuid})`, detail: message.value.hexDump || "(empty)" });
       break;
+    }
     case "connection": {
       if (page.connectionBusy) break;
       const was = page.detail.device.connection;

@@ -3,7 +3,8 @@
 // Hooks: #explorer-search, #explorer-search-clear, [data-test="explorer-status"],
 // #explorer-radio-state[data-state] (poweredOn | poweredOff | unauthorized | unsupported |
 // resetting | unknown), #explorer-scan-toggle[data-scanning] ("Stop Scanning" / "Start Scanning"),
-// #explorer-count, #explorer-list, [data-test="explorer-device"][data-address][data-rssi][data-connection]
+// #explorer-min-rssi (the weakest signal shown), #explorer-service (an advertised service),
+// #explorer-filters-clear, #explorer-count, #explorer-list, [data-test="explorer-device"][data-address][data-rssi][data-connection]
 // (a row, a link), inside it [data-test="device-name"], [data-test="device-rssi"],
 // [data-test="device-arc"][data-percent], [data-test="device-status"][data-kind] (connected |
 // connectable | services | none), [data-test="device-trailing"][data-kind] (connected | chevron |
@@ -12,15 +13,15 @@
 
 import { api, explorerLive } from "../../lib/api.js";
 import { explorerIcon, h, icon } from "../../lib/dom.js";
-import { RADIO_LABELS, countText, displayName, emptyReason, radioAdvice, rowStatus, rowTrailing, searchDevices, signalPercent } from "../../model/explorer.js";
+import { RADIO_LABELS, RSSI_FLOORS, countText, displayName, emptyReason, filterDevices, isFiltered, radioAdvice, rowStatus, rowTrailing, serviceChoices, signalPercent } from "../../model/explorer.js";
 import { signalBadge } from "./parts.js";
 
 /** Shows the overview in `container` (`opened`: scanning is switched on first); returns the cleanup. */
 export async function renderOverview(container, ctx, opened) {
-  const state = { radio: null, devices: new Map(), query: "", loaded: false, busy: false };
+  const state = { radio: null, devices: new Map(), query: "", minRSSI: null, service: "", loaded: false, busy: false };
   let alive = true;
-  const parts = overviewLayout({ onSearch, toggleScan: () => setScanning(!state.radio?.scanning) });
-  const { search, clear, radioState, radioNote, scanButton, scanPulse, count, list, empty } = parts;
+  const parts = overviewLayout({ onSearch, onFilter, clearFilters, toggleScan: () => setScanning(!state.radio?.scanning) });
+  const { search, clear, radioState, radioNote, scanButton, scanPulse, count, list, empty, minRSSI, service, filtersClear } = parts;
   const rows = new Map();
   container.append(...parts.elements);
 
@@ -28,6 +29,30 @@ export async function renderOverview(container, ctx, opened) {
     state.query = search.value.trim();
     clear.hidden = !search.value;
     draw();
+  }
+
+  function onFilter() {
+    state.minRSSI = minRSSI.value === "" ? null : Number(minRSSI.value);
+    state.service = service.value;
+    draw();
+  }
+
+  function clearFilters() {
+    minRSSI.value = "";
+    service.value = "";
+    onFilter();
+    minRSSI.focus();
+  }
+
+  /** The service filter's options: every service heard so far (a chosen one stays while no device advertises it). */
+  function drawServiceChoices(all) {
+    const choices = serviceChoices(all);
+    if (state.service && !choices.some((c) => c.uuid === state.service)) choices.push({ uuid: state.service, label: state.service });
+    const key = JSON.stringify(choices);
+    if (service.dataset.key === key) return;
+    service.dataset.key = key;
+    service.replaceChildren(h("option", { value: "" }, "Any service"), ...choices.map((c) => h("option", { value: c.uuid }, c.label)));
+    service.value = state.service;
   }
 
   function applyRadio(radio) {
@@ -74,7 +99,9 @@ export async function renderOverview(container, ctx, opened) {
 
   function draw() {
     const all = [...state.devices.values()];
-    const shown = searchDevices(all, state.query);
+    drawServiceChoices(all);
+    const shown = filterDevices(all, state);
+    filtersClear.hidden = state.minRSSI == null && !state.service;
     const focused = document.activeElement;
     const wanted = shown.map((device) => row(device).li);
     const current = [...list.children];
@@ -83,7 +110,7 @@ export async function renderOverview(container, ctx, opened) {
       if (focused && focused !== document.activeElement && list.contains(focused)) focused.focus({ preventScroll: true });
     }
     for (const [address] of rows) if (!state.devices.has(address)) rows.delete(address);
-    count.textContent = state.loaded ? countText(shown.length, all.length, state.query) : "";
+    count.textContent = state.loaded ? countText(shown.length, all.length, isFiltered(state)) : "";
     const kind = emptyReason({ radio: state.radio, loaded: state.loaded, allCount: all.length, shownCount: shown.length });
     drawEmpty(empty, kind, state, () => setScanning(true));
   }
@@ -119,7 +146,7 @@ export async function renderOverview(container, ctx, opened) {
 }
 
 /** The overview's elements: {elements (to append), search, clear, radioState, radioNote, scanButton, scanPulse, count, list, empty}. */
-function overviewLayout({ onSearch, toggleScan }) {
+function overviewLayout({ onSearch, onFilter, clearFilters, toggleScan }) {
   const search = h("input", {
     type: "search", id: "explorer-search", class: "ex-search-input", placeholder: "Search by name", autocomplete: "off",
     spellcheck: "false", "aria-controls": "explorer-list", dataset: { test: "explorer-search" },
@@ -147,6 +174,14 @@ function overviewLayout({ onSearch, toggleScan }) {
   const count = h("span", { id: "explorer-count", class: "muted small", role: "status" });
   const list = h("ul", { id: "explorer-list", class: "ex-list", dataset: { test: "explorer-list" }, "aria-label": "Devices nearby, strongest signal first" });
   const empty = h("div", { class: "card empty ex-empty", id: "explorer-empty", dataset: { test: "explorer-empty" }, hidden: true });
+  const minRSSI = h("select", { id: "explorer-min-rssi", onchange: onFilter, "aria-controls": "explorer-list" },
+    RSSI_FLOORS.map(([value, label]) => h("option", { value: value ?? "" }, label)));
+  const service = h("select", { id: "explorer-service", onchange: onFilter, "aria-controls": "explorer-list" }, h("option", { value: "" }, "Any service"));
+  const filtersClear = h("button", { type: "button", id: "explorer-filters-clear", class: "button ghost ex-small", hidden: true, onclick: clearFilters }, "Show all");
+  const filters = h("div", { class: "ex-filters", role: "group", "aria-label": "Filters" },
+    h("div", { class: "field" }, h("label", { for: "explorer-min-rssi" }, "Signal"), minRSSI),
+    h("div", { class: "field" }, h("label", { for: "explorer-service" }, "Advertised service"), service),
+    filtersClear);
   const elements = [
     h("div", { class: "view-head" },
       h("div", null,
@@ -157,6 +192,7 @@ function overviewLayout({ onSearch, toggleScan }) {
       explorerIcon("search"),
       search,
       clear),
+    filters,
     h("section", { class: "card ex-status", dataset: { test: "explorer-status" }, "aria-labelledby": "explorer-status-heading" },
       h("div", { class: "ex-status-row" },
         h("div", { class: "ex-status-text" },
@@ -168,7 +204,7 @@ function overviewLayout({ onSearch, toggleScan }) {
     empty,
     list,
   ];
-  return { elements, search, clear, radioState, radioNote, scanButton, scanPulse, count, list, empty };
+  return { elements, search, clear, radioState, radioNote, scanButton, scanPulse, count, list, empty, minRSSI, service, filtersClear };
 }
 
 /** A device's row (a link to its page): {li, update(device)}; update redraws only what changed. */
@@ -209,9 +245,10 @@ function deviceRow(address) {
 }
 
 /** Shows why the list is empty (`kind` from emptyReason), or hides the note (null). */
-function drawEmpty(empty, kind, { radio, query }, startScanning) {
+function drawEmpty(empty, kind, { radio, query, minRSSI, service }, startScanning) {
   empty.hidden = !kind;
-  const key = `${kind}|${radio?.state ?? ""}|${query}`;
+  const filtered = minRSSI != null || !!service;
+  const key = `${kind}|${radio?.state ?? ""}|${query}|${filtered}`;
   if (!kind || empty.dataset.key === key) return;
   empty.dataset.key = key;
   empty.dataset.kind = kind;
@@ -233,6 +270,6 @@ function drawEmpty(empty, kind, { radio, query }, startScanning) {
   } else {
     empty.replaceChildren(explorerIcon("search"),
       h("h2", null, "No matching devices"),
-      h("p", null, `No device name contains “${query}”.`));
+      h("p", null, query ? `No device name contains “${query}”${filtered ? " among the devices the filters let through" : ""}.` : "No device passes the filters. Show all to see every device."));
   }
 }

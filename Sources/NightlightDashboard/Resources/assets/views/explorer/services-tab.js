@@ -7,18 +7,20 @@
 // [data-test="value-toggle"][aria-expanded], [data-test="read"], [data-test="write-toggle"],
 // [data-test="value"] with [data-test="value-hex"], [data-test="value-string"], [data-test="value-numeric"],
 // [data-test="value-meaning"], [data-test="notifying"], [data-test="write-form"] with
-// [data-test="write-hex"] (data-field="hex"), [data-test="write-without-response"], [data-test="write-submit"].
+// [data-test="write-hex"] (data-field="hex"), [data-test="write-format"] (a WRITE_FORMATS key),
+// [data-test="write-without-response"], [data-test="write-submit"]; [data-test="descriptor"][data-uuid][data-handle].
 
-import { api, explorerDevicePath } from "../../lib/api.js";
+import { ApiError, api, explorerDevicePath } from "../../lib/api.js";
 import { explorerIcon, h, icon } from "../../lib/dom.js";
 import { clearErrors, showError, toast } from "../../lib/feedback.js";
-import { CATEGORY_LABELS, PROPERTY_PILLS, characteristicKind, characteristicLabel, numericFormats } from "../../model/explorer.js";
+import { CATEGORY_LABELS, PROPERTY_PILLS, WRITE_FORMATS, characteristicKind, characteristicLabel, encodeTypedValue, numericFormats } from "../../model/explorer.js";
 import { formatTimeOfDay, plural } from "../../model/format.js";
 import { connectPrompt, noServices } from "./parts.js";
 
 /**
  * Fills the Services panel. `page`: the device page's state and actions ({detail, address,
- * connectionBusy, expanded, openValues, openWrites, isAlive(), connect(), updateValue(handle, value)}).
+ * connectionBusy, expanded, openValues, openWrites, isAlive(), connect(), updateValue(handle, value),
+ * log(kind, {target, detail, ok})}).
  */
 export function drawServices(panel, page) {
   const connected = page.detail.device.connection === "connected";
@@ -112,7 +114,8 @@ function characteristicItem(c, page) {
       actions),
     c.error ? h("p", { class: "ex-char-error small" }, c.error) : null,
     valueBox,
-    form].filter(Boolean));
+    form,
+    c.descriptors?.length ? descriptorList(c) : null].filter(Boolean));
   fillValue(valueBox, c.value);
   return item;
 }
@@ -132,17 +135,39 @@ export function fillValue(box, value) {
     h("dt", null, "Updated"), h("dd", { class: "muted" }, `${formatTimeOfDay(value.at)} · ${plural(value.byteCount, "byte")}`)));
 }
 
+/** A characteristic's descriptors: name, UUID and handle each. */
+function descriptorList(c) {
+  return h("div", { class: "ex-descriptors" },
+    h("p", { class: "ex-descriptors-title small muted" }, c.descriptors.length === 1 ? "1 descriptor" : `${c.descriptors.length} descriptors`),
+    h("ul", null, c.descriptors.map((d) => h("li", { class: "ex-descriptor", dataset: { test: "descriptor", uuid: d.uuid, handle: String(d.handle) } },
+      h("span", null, d.name ?? "Unknown Descriptor"),
+      h("code", { class: "ex-uuid" }, d.uuid),
+      h("span", { class: "muted small" }, `handle 0x${d.handle.toString(16).toUpperCase().padStart(4, "0")}`)))));
+}
+
 function writeForm(c, page) {
   const both = c.properties.includes("write") && c.properties.includes("writeWithoutResponse");
   const withoutOnly = !c.properties.includes("write");
   const inputId = `explorer-write-${c.handle}`;
+  const formatId = `explorer-write-format-${c.handle}`;
   const checkId = `explorer-write-nr-${c.handle}`;
-  const input = h("input", { type: "text", id: inputId, class: "mono", placeholder: "48 65 6C 6C 6F", autocomplete: "off", spellcheck: "false", dataset: { test: "write-hex", field: "hex" } });
+  const input = h("input", { type: "text", id: inputId, class: "mono", placeholder: WRITE_FORMATS[0][2], autocomplete: "off", spellcheck: "false", dataset: { test: "write-hex", field: "hex" } });
+  const format = h("select", {
+    id: formatId, dataset: { test: "write-format" },
+    onchange: () => {
+      input.placeholder = WRITE_FORMATS.find(([key]) => key === format.value)?.[2] ?? "";
+      input.classList.toggle("mono", format.value === "hex");
+    },
+  }, WRITE_FORMATS.map(([key, label]) => h("option", { value: key }, label)));
   const check = both ? h("input", { type: "checkbox", id: checkId, dataset: { test: "write-without-response" } }) : null;
   const form = h("form", { class: "ex-write", dataset: { test: "write-form" }, novalidate: true },
-    h("div", { class: "field" },
-      h("label", { for: inputId }, "Value in hex"),
-      input),
+    h("div", { class: "ex-write-row" },
+      h("div", { class: "field" },
+        h("label", { for: formatId }, "Type"),
+        format),
+      h("div", { class: "field ex-write-value" },
+        h("label", { for: inputId }, "Value"),
+        input)),
     both ? h("label", { class: "ex-check-label", for: checkId }, check, "Without response") : h("p", { class: "muted small" }, withoutOnly ? "Written without response." : "Written with response."),
     h("p", { class: "form-error", hidden: true }),
     h("button", { type: "submit", class: "button primary ex-small", dataset: { test: "write-submit" } }, "Write"));
@@ -151,14 +176,22 @@ function writeForm(c, page) {
     clearErrors(form);
     const button = form.querySelector("button[type=submit]");
     button.setAttribute("aria-busy", "true");
+    const target = `${characteristicLabel(c)} (${c.uuid})`;
     try {
-      const report = await api("PUT", explorerDevicePath(page.address, "characteristics", c.handle, "value"), {
-        hex: input.value, withResponse: withoutOnly ? false : !(check?.checked ?? false),
-      });
+      let hex;
+      try {
+        hex = encodeTypedValue(input.value, format.value);
+      } catch (error) {
+        throw new ApiError({ status: 400, code: "invalid", field: "hex", message: error.message });
+      }
+      const withResponse = withoutOnly ? false : !(check?.checked ?? false);
+      const report = await api("PUT", explorerDevicePath(page.address, "characteristics", c.handle, "value"), { hex, withResponse });
       if (!page.isAlive()) return;
       page.updateValue(c.handle, report.value);
+      page.log("write", { target, detail: `${report.value.hexDump}${withResponse ? "" : " (without response)"}` });
       toast(`Wrote ${plural(report.value.byteCount, "byte")} to ${characteristicLabel(c)}.`, "success");
     } catch (error) {
+      if (error.status !== 400 || error.field !== "hex") page.log("write", { target, detail: error.message, ok: false });
       showError(form, error);
     } finally {
       button.removeAttribute("aria-busy");
@@ -170,12 +203,15 @@ function writeForm(c, page) {
 async function read(c, item, page) {
   const button = item.querySelector("[data-test=read]");
   button?.setAttribute("aria-busy", "true");
+  const target = `${characteristicLabel(c)} (${c.uuid})`;
   try {
     const report = await api("GET", explorerDevicePath(page.address, "characteristics", c.handle, "value"));
     if (!page.isAlive()) return;
     page.openValues.add(String(c.handle));
     page.updateValue(c.handle, report.value);
+    page.log("read", { target, detail: report.value.hexDump || "(empty)" });
   } catch (error) {
+    page.log("read", { target, detail: error.message, ok: false });
     toast(error.message, "error");
   } finally {
     button?.removeAttribute("aria-busy");

@@ -1,0 +1,131 @@
+"""The Explorer's tools (issue 19): the list filtered by signal strength and by an advertised
+service; a connected device's descriptors under each characteristic; writes typed as text and as
+little-endian integers, with a clear message for a number that does not fit; and the Log tab,
+which lists every operation (connect, writes, reads, notifications) and exports it to a file.
+
+Screenshots: explorer-filters-<size>.png (the list filtered), explorer-log-<size>.png (the Log tab).
+"""
+
+import os
+import tempfile
+import time
+
+from selenium.webdriver.support.ui import Select
+
+SIZES = ["phone", "laptop"]
+DEMO = "00:1B:DC:DE:00:01"
+ROW = "[data-test=explorer-device]"
+MESSAGE = "[data-test=characteristic][data-uuid='4E4C0002-6465-6D6F-8000-6E696768746C']"
+LEVEL = "[data-test=characteristic][data-uuid='2A19']"
+
+
+def rows(b):
+    """The rows shown: [(address, rssi)], read in one go."""
+    return b.driver.execute_script("""
+        return [...document.querySelectorAll('[data-test=explorer-device]')].filter((row) => row.offsetParent !== null)
+          .map((row) => [row.dataset.address, row.dataset.rssi === '' ? null : Number(row.dataset.rssi)]);""")
+
+
+def text(b, css):
+    return b.driver.execute_script("return document.querySelector(arguments[0])?.innerText ?? ''", css)
+
+
+def wait_until(b, what, check, timeout=15):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.2)
+    b.fail(f"waited {timeout} s for {what}")
+
+
+def choose(b, css, value):
+    Select(b.find(css)).select_by_value(value)
+
+
+def run(b):
+    b.open("/#/explorer")
+    b.wait("#explorer-radio-state[data-state=poweredOn]")
+    everyone = wait_until(b, "at least four devices", lambda: (lambda r: r if len(r) >= 4 and DEMO in [a for a, _ in r] else None)(rows(b)))
+
+    # The signal floor hides the weaker devices (and those without a reading).
+    floor = -60
+    choose(b, "#explorer-min-rssi", str(floor))
+    wait_until(b, f"only devices at {floor} dBm or stronger", lambda: all(r is not None and r >= floor for _, r in rows(b)))
+    b.wait_text("#explorer-count", "match")
+    assert not b.find("#explorer-filters-clear").get_attribute("hidden"), "Show all appears with a filter"
+    # An advertised service: the demo advertises Heart Rate (180D), no nightlight does.
+    choose(b, "#explorer-min-rssi", "")
+    labels = b.driver.execute_script("return [...document.querySelectorAll('#explorer-service option')].map((o) => [o.value, o.textContent])")
+    assert ["180D", "Heart Rate (180D)"] in labels, f"the service filter offers Heart Rate: {labels}"
+    assert labels[0] == ["", "Any service"], labels
+    choose(b, "#explorer-service", "180D")
+    wait_until(b, "only the demo", lambda: [a for a, _ in rows(b)] == [DEMO])
+    b.wait_text("#explorer-count", f"1 of ")
+    b.screenshot("explorer-filters")
+    b.click("#explorer-filters-clear")
+    wait_until(b, "every device back", lambda: len(rows(b)) >= len(everyone))
+    b.wait_text("#explorer-count", "devices found")
+
+    # The demo, connected: descriptors under their characteristics.
+    b.click(f"{ROW}[data-address='{DEMO}']")
+    b.wait_text("[data-test=device-title]", "Nightlight Demo")
+    b.click("#explorer-connect")
+    b.wait("[data-test=connection-state][data-state=connected]")
+    b.click("#explorer-tab-services")
+    b.click("[data-test=service][data-uuid='180F'] [data-test=service-toggle]")
+    b.wait(f"{LEVEL} [data-test=descriptor][data-uuid='2902']")
+    assert "Client Characteristic Configuration" in text(b, f"{LEVEL} [data-test=descriptor][data-uuid='2902']")
+
+    # Typed writes: text, a number too big for its type, a little-endian 16-bit number.
+    b.click("[data-test=service][data-uuid='4E4C0001-6465-6D6F-8000-6E696768746C'] [data-test=service-toggle]")
+    b.click(f"{MESSAGE} [data-test=read]")  # opens its value
+    b.wait(f"{MESSAGE} [data-test=value-hex]")
+    b.click(f"{MESSAGE} [data-test=write-toggle]")
+    choose(b, f"{MESSAGE} [data-test=write-format]", "text")
+    b.type(f"{MESSAGE} [data-test=write-hex]", "Hi there")
+    b.click(f"{MESSAGE} [data-test=write-submit]")
+    b.wait_text(f"{MESSAGE} [data-test=value-string]", '"Hi there"')
+    choose(b, f"{MESSAGE} [data-test=write-format]", "uint8")
+    b.type(f"{MESSAGE} [data-test=write-hex]", "300")
+    b.click(f"{MESSAGE} [data-test=write-submit]")
+    b.wait_text(f"{MESSAGE} .field-error", "300 does not fit: an unsigned 8-bit number is 0 to 255")
+    choose(b, f"{MESSAGE} [data-test=write-format]", "uint16")
+    b.type(f"{MESSAGE} [data-test=write-hex]", "300")
+    b.click(f"{MESSAGE} [data-test=write-submit]")
+    b.wait_text(f"{MESSAGE} [data-test=value-hex]", "2C 01")
+    b.click(f"{MESSAGE} [data-test=read]")
+    b.wait_text(f"{MESSAGE} [data-test=value-numeric]", "UInt16: 300")
+
+    # The Log tab: every operation, newest first; notifications as they come.
+    b.click("#explorer-tab-log")
+    b.wait("[data-test=log-entry][data-kind=connect]")
+    b.wait("[data-test=log-entry][data-kind=notification]")
+    entries = b.driver.execute_script(
+        "return [...document.querySelectorAll('[data-test=log-entry]')].map((e) => [e.dataset.kind, e.dataset.ok, e.innerText])")
+    kinds = [kind for kind, _, _ in entries]
+    writes = [line for kind, _, line in entries if kind == "write"]
+    assert len(writes) == 2 and "48 69 20 74 68 65 72 65" in writes[1] and "2C 01" in writes[0], f"both writes, newest first: {writes}"
+    assert kinds.count("read") == 2 and kinds[-1] == "connect", f"both reads, and the connect first of all: {kinds}"
+    b.screenshot("explorer-log")
+
+    # Export: a text file named after the device, one line per operation.
+    folder = tempfile.mkdtemp(prefix="explorer-log-")
+    b.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
+    b.click("[data-test=log-export]")
+    name = wait_until(b, "the exported log", lambda: next((f for f in os.listdir(folder) if f.endswith(".txt")), None))
+    assert name.startswith("explorer-log-00-1B-DC-DE-00-01-"), name
+    exported = open(os.path.join(folder, name), encoding="utf-8").read()
+    assert exported.startswith("Nightlight Explorer log: Nightlight Demo (00:1B:DC:DE:00:01)\n"), exported[:200]
+    lines = exported.splitlines()
+    assert any("  Connect  Nightlight Demo  Connected" in line for line in lines), exported[:600]
+    assert any("  Write  Message (4E4C0002-6465-6D6F-8000-6E696768746C)  48 69 20 74 68 65 72 65" in line for line in lines), exported[:900]
+    assert any("  Notification  " in line for line in lines), "notifications are in the file"
+
+    # Clear empties it; disconnecting is logged.
+    b.click("[data-test=log-clear]")
+    b.wait("[data-test=log-empty]")
+    b.click("#explorer-connect")
+    b.wait("[data-test=connection-state][data-state=disconnected]")
+    b.wait("[data-test=log-entry][data-kind=disconnect]")
