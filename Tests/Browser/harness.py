@@ -263,6 +263,17 @@ class Browser:
         """Ends the journey with a failure."""
         raise AssertionError(message)
 
+    def wait_until(self, what, check, timeout=15):
+        """Polls `check()` every 0.2 s until it returns something true, and returns that; fails
+        after `timeout` s saying it waited for `what`."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            value = check()
+            if value:
+                return value
+            time.sleep(0.2)
+        self.fail(f"waited {timeout} s for {what}")
+
     def allow_console(self, *patterns):
         """Lets browser console errors (SEVERE) that contain one of `patterns` pass: the failed
         requests a journey provokes on purpose (e.g. "401"). Matched against the message with

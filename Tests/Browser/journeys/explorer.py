@@ -10,7 +10,6 @@ Screenshots: explorer-phone.png, explorer-laptop.png (the list), explorer-device
 explorer-device-laptop.png (the device page, connected), explorer-services-<size>.png.
 """
 
-import time
 
 from selenium.webdriver.common.keys import Keys
 
@@ -28,16 +27,6 @@ def rows(b):
           .filter((row) => row.offsetParent !== null)
           .map((row) => [row.dataset.address, row.dataset.rssi === '' ? null : Number(row.dataset.rssi),
                          row.querySelector('[data-test=device-name]').textContent]);""")
-
-
-def wait_until(b, what, check, timeout=15):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.2)
-    b.fail(f"waited {timeout} s for {what}")
 
 
 def text(b, css):
@@ -93,7 +82,7 @@ def run(b):
 
     # Every device of the sim world, strongest first.
     wanted = [DEMO] + NIGHTLIGHTS
-    shown = wait_until(b, "the demo and both nightlights in the list",
+    shown = b.wait_until("the demo and both nightlights in the list",
                        lambda: (lambda r: r if all(a in [x[0] for x in r] for a in wanted) else None)(rows(b)))
     assert len(shown) >= 3, f"the sim world's devices are listed: {shown}"
     rssis = [r[1] for r in shown]
@@ -112,13 +101,13 @@ def run(b):
     # Search by name, then clear.
     b.tab_to("#explorer-search")
     b.type("#explorer-search", "DEMO")
-    wait_until(b, "only the demo to be shown", lambda: [r[0] for r in rows(b)] == [DEMO])
+    b.wait_until("only the demo to be shown", lambda: [r[0] for r in rows(b)] == [DEMO])
     b.wait("#explorer-search-clear")
     b.type("#explorer-search", "no such device")
     b.wait("[data-test=explorer-empty][data-kind=no-match]")
     b.click("#explorer-search-clear")
     b.wait_gone("#explorer-search-clear")
-    wait_until(b, "every device to be back", lambda: len(rows(b)) == len(shown) or len(rows(b)) >= 3)
+    b.wait_until("every device to be back", lambda: len(rows(b)) == len(shown) or len(rows(b)) >= 3)
 
     # Stop and start scanning.
     b.click("#explorer-scan-toggle")
@@ -184,7 +173,7 @@ def run(b):
         document.querySelector('[data-test=signal-quality]').textContent, document.querySelector('[data-test=signal-distance]').textContent]""")
     percent, lit, quality, distance = expected_signal(int(shown[0]))
     assert [int(shown[1]), int(shown[2]), shown[3], shown[4]] == [round(percent), lit, quality, distance], f"{shown} for {shown[0]} dBm"
-    wait_until(b, "a reading from the connection", lambda: "read from the connection" in text(b, ".ex-history-note"))
+    b.wait_until("a reading from the connection", lambda: "read from the connection" in text(b, ".ex-history-note"))
 
     # Services with their category colors and property pills.
     b.wait("[data-test=service][data-uuid='1800'][data-category=generic]")
@@ -247,7 +236,7 @@ def run(b):
     live = "[data-test=char-value][data-uuid='4E4C0003-6465-6D6F-8000-6E696768746C'] [data-test=char-value-summary]"
     b.wait(live)
     first = text(b, live)
-    wait_until(b, "the notified counter to change", lambda: text(b, live) not in ("", first), timeout=10)
+    b.wait_until("the notified counter to change", lambda: text(b, live) not in ("", first), timeout=10)
     colors = set(attributes(b, "[data-test=char-values] [data-test=byte-bar]", "data-color"))
     assert colors and colors <= {"blue", "green", "yellow", "red"}, f"value bars by magnitude: {colors}"
     for title, color in b.driver.execute_script(

@@ -8,7 +8,6 @@ Screenshots: explorer-filters-<size>.png (the list filtered), explorer-log-<size
 
 import os
 import tempfile
-import time
 
 from selenium.webdriver.support.ui import Select
 
@@ -30,16 +29,6 @@ def text(b, css):
     return b.driver.execute_script("return document.querySelector(arguments[0])?.innerText ?? ''", css)
 
 
-def wait_until(b, what, check, timeout=15):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.2)
-    b.fail(f"waited {timeout} s for {what}")
-
-
 def choose(b, css, value):
     Select(b.find(css)).select_by_value(value)
 
@@ -47,12 +36,12 @@ def choose(b, css, value):
 def run(b):
     b.open("/#/explorer")
     b.wait("#explorer-radio-state[data-state=poweredOn]")
-    everyone = wait_until(b, "at least four devices", lambda: (lambda r: r if len(r) >= 4 and DEMO in [a for a, _ in r] else None)(rows(b)))
+    everyone = b.wait_until("at least four devices", lambda: (lambda r: r if len(r) >= 4 and DEMO in [a for a, _ in r] else None)(rows(b)))
 
     # The signal floor hides the weaker devices (and those without a reading).
     floor = -60
     choose(b, "#explorer-min-rssi", str(floor))
-    wait_until(b, f"only devices at {floor} dBm or stronger", lambda: all(r is not None and r >= floor for _, r in rows(b)))
+    b.wait_until(f"only devices at {floor} dBm or stronger", lambda: all(r is not None and r >= floor for _, r in rows(b)))
     b.wait_text("#explorer-count", "match")
     assert not b.find("#explorer-filters-clear").get_attribute("hidden"), "Show all appears with a filter"
     # An advertised service: the demo advertises Heart Rate (180D), no nightlight does.
@@ -61,11 +50,11 @@ def run(b):
     assert ["180D", "Heart Rate (180D)"] in labels, f"the service filter offers Heart Rate: {labels}"
     assert labels[0] == ["", "Any service"], labels
     choose(b, "#explorer-service", "180D")
-    wait_until(b, "only the demo", lambda: [a for a, _ in rows(b)] == [DEMO])
+    b.wait_until("only the demo", lambda: [a for a, _ in rows(b)] == [DEMO])
     b.wait_text("#explorer-count", f"1 of ")
     b.screenshot("explorer-filters")
     b.click("#explorer-filters-clear")
-    wait_until(b, "every device back", lambda: len(rows(b)) >= len(everyone))
+    b.wait_until("every device back", lambda: len(rows(b)) >= len(everyone))
     b.wait_text("#explorer-count", "devices found")
 
     # The demo, connected: descriptors under their characteristics.
@@ -83,18 +72,15 @@ def run(b):
     b.click(f"{MESSAGE} [data-test=read]")  # opens its value
     b.wait(f"{MESSAGE} [data-test=value-hex]")
     b.click(f"{MESSAGE} [data-test=write-toggle]")
-    choose(b, f"{MESSAGE} [data-test=write-format]", "text")
-    b.type(f"{MESSAGE} [data-test=write-hex]", "Hi there")
-    b.click(f"{MESSAGE} [data-test=write-submit]")
-    b.wait_text(f"{MESSAGE} [data-test=value-string]", '"Hi there"')
-    choose(b, f"{MESSAGE} [data-test=write-format]", "uint8")
-    b.type(f"{MESSAGE} [data-test=write-hex]", "300")
-    b.click(f"{MESSAGE} [data-test=write-submit]")
-    b.wait_text(f"{MESSAGE} .field-error", "300 does not fit: an unsigned 8-bit number is 0 to 255")
-    choose(b, f"{MESSAGE} [data-test=write-format]", "uint16")
-    b.type(f"{MESSAGE} [data-test=write-hex]", "300")
-    b.click(f"{MESSAGE} [data-test=write-submit]")
-    b.wait_text(f"{MESSAGE} [data-test=value-hex]", "2C 01")
+    for kind, typed, where, shown in [
+        ("text", "Hi there", "[data-test=value-string]", '"Hi there"'),
+        ("uint8", "300", ".field-error", "300 does not fit: an unsigned 8-bit number is 0 to 255"),
+        ("uint16", "300", "[data-test=value-hex]", "2C 01"),
+    ]:
+        choose(b, f"{MESSAGE} [data-test=write-format]", kind)
+        b.type(f"{MESSAGE} [data-test=write-hex]", typed)
+        b.click(f"{MESSAGE} [data-test=write-submit]")
+        b.wait_text(f"{MESSAGE} {where}", shown)
     b.click(f"{MESSAGE} [data-test=read]")
     b.wait_text(f"{MESSAGE} [data-test=value-numeric]", "UInt16: 300")
 
@@ -114,7 +100,7 @@ def run(b):
     folder = tempfile.mkdtemp(prefix="explorer-log-")
     b.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
     b.click("[data-test=log-export]")
-    name = wait_until(b, "the exported log", lambda: next((f for f in os.listdir(folder) if f.endswith(".txt")), None))
+    name = b.wait_until("the exported log", lambda: next((f for f in os.listdir(folder) if f.endswith(".txt")), None))
     assert name.startswith("explorer-log-00-1B-DC-DE-00-01-"), name
     exported = open(os.path.join(folder, name), encoding="utf-8").read()
     assert exported.startswith("Nightlight Explorer log: Nightlight Demo (00:1B:DC:DE:00:01)\n"), exported[:200]

@@ -23,13 +23,8 @@ SENSORS = ["ir-temperature", "humidity", "barometer", "accelerometer", "magnetom
 
 
 def wait_until(b, what, check, timeout=20):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        value = check()
-        if value:
-            return value
-        time.sleep(0.2)
-    b.fail(f"waited {timeout} s for {what}")
+    """The panels' devices answer more slowly: 20 s by default."""
+    return b.wait_until(what, check, timeout)
 
 
 def attr(b, css, name):
