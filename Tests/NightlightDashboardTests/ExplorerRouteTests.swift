@@ -85,6 +85,27 @@ struct ExplorerRouteTests {
         #expect(unknown.companyLabel == "ID: 0xFFF0")
     }
 
+    @Test func advertisingDataIsShownAsReceivedStructureByStructure() throws {
+        // Flags 06, Complete Local Name "SN", Service Data 16-bit FE95 with 30 20.
+        let bytes: [UInt8] = [0x02, 0x01, 0x06, 0x03, 0x09, 0x53, 0x4E, 0x05, 0x16, 0x95, 0xFE, 0x30, 0x20]
+        let data = try AdvertisingData(bytes: bytes)
+        let raw = ExplorerRawAdvertisingData(data)
+        #expect(raw.hexDump == "02 01 06 03 09 53 4E 05 16 95 FE 30 20")
+        #expect(raw.byteCount == 13)
+        #expect(raw.structures.map(\.type) == ["0x01", "0x09", "0x16"])
+        #expect(raw.structures.map(\.name) == ["Flags", "Complete Local Name", "Service Data - 16-bit UUID"])
+        #expect(raw.structures.map(\.hexDump) == ["06", "53 4E", "95 FE 30 20"])
+        let serviceData = AdvertisementView(advertisement: data).serviceData.map(ExplorerServiceData.init)
+        #expect(serviceData.map(\.uuid) == ["FE95"])
+        #expect(serviceData.map(\.hexDump) == ["30 20"])
+        #expect(serviceData.first?.name == "Xiaomi Inc.")
+        // An unknown AD type keeps its number and has no name; an empty structure shows no data.
+        let odd = ExplorerRawAdvertisingData(AdvertisingData(structures: [ADStructure(type: ADType(rawValue: 0xE0), data: [])]))
+        #expect(odd.structures.map(\.type) == ["0xE0"])
+        #expect(odd.structures.first?.name == nil)
+        #expect(odd.hexDump == "01 E0")
+    }
+
     @Test func everyRouteNeedsTheToken() async throws {
         try await ExplorerFixture().test { client in
             for path in ["/api/explorer/radio", "/api/explorer/devices", "/api/explorer/devices/\(Self.demo)", "/api/explorer/live"] {
@@ -269,12 +290,39 @@ struct ExplorerRouteTests {
             #expect(gatt.status == .ok)
             #expect(gatt.array("services").count == services.count)
 
+            // The counter's notifications switched off (no value follows) and on again.
+            let subscription = "/api/explorer/devices/\(Self.demo)/characteristics/\(counterHandle)/subscription"
+            let off = try await client.call(.put, subscription, #"{"on": false}"#)
+            #expect(off.status == .ok, "\(off.text)")
+            #expect(off["subscribed"] as? Bool == false)
+            func counterState() async throws -> [String: Any]? {
+                let answer = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/gatt")
+                return answer.array("services").compactMap { $0 as? [String: Any] }.flatMap { $0["characteristics"] as? [[String: Any]] ?? [] }
+                    .first { $0["uuid"] as? String == DemoPeripheral.counterUUID.description }
+            }
+            #expect(try await counterState()?["subscribed"] as? Bool == false)
+            let before = (try await counterState()?["value"] as? [String: Any])?["hex"] as? String
+            try await Task.sleep(for: .milliseconds(2_500))  // two of the counter's periods
+            #expect((try await counterState()?["value"] as? [String: Any])?["hex"] as? String == before, "no notification after unsubscribing")
+            let on = try await client.call(.put, subscription, #"{"on": true}"#)
+            #expect(on.status == .ok, "\(on.text)")
+            #expect(on["subscribed"] as? Bool == true)
+            let twice = try await client.call(.put, subscription, #"{"on": true}"#)
+            #expect(twice["subscribed"] as? Bool == true, "subscribing again changes nothing")
+            let notNotifying = try await client.call(.put, "/api/explorer/devices/\(Self.demo)/characteristics/\(messageHandle)/subscription", #"{"on": true}"#)
+            #expect(notNotifying.status == .unprocessableContent)
+            #expect(notNotifying.string("error.code") == "notSubscribable")
+            let noBody = try await client.call(.put, subscription, #"{"on": "yes"}"#)
+            #expect(noBody.status == .badRequest, "\(noBody.text)")
+
             let disconnected = try await client.call(.post, "/api/explorer/devices/\(Self.demo)/disconnect", "{}")
             #expect(disconnected.status == .ok, "\(disconnected.text)")
             #expect(disconnected.string("device.connection") == "disconnected")
             #expect(disconnected["services"] == nil)
             let gone = try await client.call(.get, "/api/explorer/devices/\(Self.demo)/characteristics/\(messageHandle)/value")
             #expect(gone.string("error.code") == "notConnected")
+            let goneSubscription = try await client.call(.put, subscription, #"{"on": true}"#)
+            #expect(goneSubscription.string("error.code") == "notConnected")
         }
     }
 

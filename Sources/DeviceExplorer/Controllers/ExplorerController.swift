@@ -62,6 +62,12 @@ package struct ExplorerController {
             let bytes = try ExplorerInput.hex(body.hex, field: "hex")
             return JSONBody.response(try await explorer.write(address, handle: handle, bytes: bytes, withResponse: body.withResponse ?? true))
         }
+        routes.put("devices/:address/characteristics/:handle/subscription") { request, context in
+            let address = try RequestInput.address(context)
+            let handle = try ExplorerInput.handle(context.parameters.get("handle") ?? "")
+            let body = try await JSONBody.decode(ExplorerSubscriptionRequest.self, from: request)
+            return JSONBody.response(try await explorer.setSubscription(address, handle: handle, on: body.on))
+        }
         routes.ws(
             "live",
             shouldUpgrade: { request, _ in

@@ -74,8 +74,12 @@ package actor Explorer {
     }
 
     /// A connection the Explorer holds.
-    private struct Held {
+    struct Held {
         var tasks: [Task<Void, Never>] = []
+        /// The notifications followed, by value handle (see `Explorer+Subscriptions.swift`).
+        var subscriptions: [UInt16: Task<Void, Never>] = [:]
+        /// Every task that ends with the hold.
+        var allTasks: [Task<Void, Never>] { tasks + subscriptions.values }
         /// The controller cannot read a connection's RSSI: the advertisements are used.
         var rssiFromAdvertisements = false
         var lastAdvertisementUsed: Date?
@@ -85,8 +89,8 @@ package actor Explorer {
     let configuration: Configuration
 
     private var records: [String: Record] = [:]
-    private var notes: [String: Notes] = [:]
-    private var held: [String: Held] = [:]
+    var notes: [String: Notes] = [:]
+    var held: [String: Held] = [:]
     private var connecting: Set<String> = []
     /// Bumped when the list starts again (a new scan session, a device dropped).
     private var session: UInt64 = 0
@@ -174,7 +178,7 @@ package actor Explorer {
             if let peripheral = records[address]?.peripheral {
                 try? await release(address, peripheral)
             } else if let connection = held.removeValue(forKey: address) {
-                for task in connection.tasks { task.cancel() }
+                for task in connection.allTasks { task.cancel() }
                 await link.explorerRelease(address)
             }
         }
@@ -293,6 +297,9 @@ package actor Explorer {
             txPower: record.peripheral.txPower, connectable: record.report?.isConnectable ?? true,
             services: advertisement?.serviceUUIDs.map(ExplorerUUID.init) ?? [],
             manufacturerData: advertisement?.manufacturerData.map(ExplorerManufacturerData.init) ?? [],
+            serviceData: advertisement?.serviceData.map(ExplorerServiceData.init) ?? [],
+            advertisingData: advertisement.map { ExplorerRawAdvertisingData($0.advertisement) },
+            scanResponseData: advertisement?.scanResponse.map(ExplorerRawAdvertisingData.init),
             firstSeen: record.firstSeen, lastSeen: record.lastSeen, connection: record.peripheral.state.wireName
         )
     }
@@ -377,7 +384,7 @@ package actor Explorer {
             // Held but not connected (the link dropped and is reconnecting, or its end is not
             // processed yet): end that hold and its monitor before making a new one, so no hold
             // outlives the connection and no monitor runs twice.
-            for task in stale.tasks { task.cancel() }
+            for task in stale.allTasks { task.cancel() }
             await link.explorerRelease(address)
         }
         await link.explorerHold(address)
@@ -430,7 +437,7 @@ package actor Explorer {
 
     private func release(_ address: String, _ peripheral: Peripheral) async throws {
         guard let connection = held.removeValue(forKey: address) else { return }
-        for task in connection.tasks { task.cancel() }
+        for task in connection.allTasks { task.cancel() }
         notes[address]?.subscribed = []
         let alone = await link.explorerRelease(address)
         guard alone, peripheral.isConnected else { return }
@@ -499,22 +506,8 @@ package actor Explorer {
                 }
             }
         }
-        // Ends with the connection (its tasks are cancelled when it is released or lost).
-        let values = Task { [weak self] in
-            guard let explorer = self else { return }
-            await withTaskGroup(of: Void.self) { group in
-                for (characteristic, stream) in subscriptions {
-                    group.addTask {
-                        do {
-                            for try await value in stream { await explorer.notified(address, characteristic, value) }
-                        } catch {
-                            if !Task.isCancelled { await explorer.subscriptionEnded(address, characteristic.valueHandle, error) }
-                        }
-                    }
-                }
-            }
-        }
-        held[address]?.tasks = [states, signal, values]
+        held[address]?.tasks = [states, signal]
+        for (characteristic, stream) in subscriptions { follow(address, characteristic, stream) }
     }
 
     /// Sends a state change; a connection that ended by itself is released. Returns whether to
@@ -523,7 +516,7 @@ package actor Explorer {
         guard held[address] != nil else { return false }
         broadcast(ExplorerMessage(type: "connection", address: address, connection: state.wireName))
         guard state == .disconnected, let connection = held.removeValue(forKey: address) else { return true }
-        for task in connection.tasks { task.cancel() }
+        for task in connection.allTasks { task.cancel() }
         notes[address]?.subscribed = []
         await link.explorerRelease(address)
         return false
@@ -553,7 +546,7 @@ package actor Explorer {
         return held[address] != nil
     }
 
-    private func notified(_ address: String, _ characteristic: Characteristic, _ value: [UInt8]) {
+    func notified(_ address: String, _ characteristic: Characteristic, _ value: [UInt8]) {
         let reading = ExplorerValue(value, uuid: characteristic.uuid, at: configuration.now())
         notes[address, default: Notes()].values[characteristic.valueHandle] = reading
         broadcast(ExplorerMessage(
@@ -561,7 +554,7 @@ package actor Explorer {
         ))
     }
 
-    private func subscriptionEnded(_ address: String, _ handle: UInt16, _ error: any Error) {
+    func subscriptionEnded(_ address: String, _ handle: UInt16, _ error: any Error) {
         guard held[address] != nil else { return }
         notes[address]?.subscribed.remove(handle)
         notes[address]?.errors[handle] = "notifications ended: \(Self.failure(error).message)"
@@ -624,7 +617,7 @@ package actor Explorer {
     }
 
     /// The characteristic of a connected device whose value handle is `handle`.
-    private func characteristic(_ address: String, _ handle: UInt16) async throws -> Characteristic {
+    func characteristic(_ address: String, _ handle: UInt16) async throws -> Characteristic {
         let peripheral = try await knownPeripheral(address)
         guard peripheral.isConnected else { throw Self.notConnected(address) }
         guard let characteristic = peripheral.services.flatMap(\.characteristics).first(where: { $0.valueHandle == handle }) else {
@@ -643,7 +636,7 @@ package actor Explorer {
         for listener in listeners.values { listener.yield(message) }
     }
 
-    private static func notConnected(_ address: String) -> DashboardError {
+    static func notConnected(_ address: String) -> DashboardError {
         DashboardError(.conflict, "notConnected", "\(address) is not connected; connect to it first")
     }
 

@@ -136,8 +136,7 @@ struct ExplorerManufacturerData: Codable, Sendable, Hashable {
 
     init(_ data: ManufacturerData) {
         companyID = Int(data.companyID)
-        let digits = String(data.companyID, radix: 16, uppercase: true)
-        companyIDHex = "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+        companyIDHex = hexNumber(data.companyID, digits: 4)
         company = ExplorerNames.company(data.companyID)
         companyLabel = company ?? "ID: " + companyIDHex
         let formats = ValueFormats(data.bytes)
@@ -145,6 +144,60 @@ struct ExplorerManufacturerData: Codable, Sendable, Hashable {
         hexDump = formats.hexDump
         bytes = data.bytes
     }
+}
+
+/// Service Data (Core Specification Supplement, Part A, 1.11): the service and the bytes after
+/// its UUID, `{"uuid": "FE95", "name": "Xiaomi Inc.", "hex": "3020…", "hexDump": "30 20 …"}`.
+struct ExplorerServiceData: Codable, Sendable, Hashable {
+    var uuid: String
+    var name: String?
+    var hex: String
+    var hexDump: String
+
+    init(_ data: ServiceData) {
+        uuid = data.uuid.description
+        name = ExplorerNames.name(for: data.uuid)
+        let formats = ValueFormats(data.data)
+        hex = formats.hex
+        hexDump = formats.hexDump
+    }
+}
+
+/// Advertising or scan response data as received, AD structure by AD structure (Core 5.4, Vol 3,
+/// Part C, 11): the whole payload in hex, and each structure's type, name and data.
+struct ExplorerRawAdvertisingData: Codable, Sendable, Hashable {
+    /// One AD structure: `{"type": "0x09", "name": "Complete Local Name", "hexDump": "53 4E 2D …"}`.
+    struct Structure: Codable, Sendable, Hashable {
+        var type: String
+        var name: String?
+        var hexDump: String
+    }
+
+    /// The payload as on the air (length, type and data of each structure): `02 01 06 …`.
+    var hexDump: String
+    /// Its length in bytes.
+    var byteCount: Int
+    var structures: [Structure]
+
+    init(_ data: AdvertisingData) {
+        var bytes: [UInt8] = []
+        for structure in data.structures {
+            bytes.append(UInt8(truncatingIfNeeded: structure.data.count + 1))
+            bytes.append(structure.type.rawValue)
+            bytes.append(contentsOf: structure.data)
+        }
+        hexDump = ValueFormats(bytes).hexDump
+        byteCount = bytes.count
+        structures = data.structures.map { structure in
+            Structure(type: hexNumber(structure.type.rawValue, digits: 2), name: structure.type.name, hexDump: ValueFormats(structure.data).hexDump)
+        }
+    }
+}
+
+/// `0x004C`: a number in uppercase hex with at least `digits` digits.
+func hexNumber(_ value: some BinaryInteger, digits: Int) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return "0x" + String(repeating: "0", count: max(0, digits - text.count)) + text
 }
 
 /// A device heard by the Explorer, as its list shows it.
@@ -165,6 +218,12 @@ struct ExplorerDevice: Codable, Sendable, Hashable {
     var services: [ExplorerUUID]
     /// Its manufacturer data.
     var manufacturerData: [ExplorerManufacturerData]
+    /// Its service data.
+    var serviceData: [ExplorerServiceData]
+    /// The last advertisement as received, structure by structure.
+    var advertisingData: ExplorerRawAdvertisingData?
+    /// The last scan response as received, when the device was actively scanned and answered.
+    var scanResponseData: ExplorerRawAdvertisingData?
     /// When it was first heard in this scan session.
     var firstSeen: Date
     /// When it was last heard (advertisement or RSSI reading).
@@ -337,12 +396,23 @@ struct ExplorerMessage: Codable, Sendable {
     var message: String?
 }
 
+/// `PUT …/characteristics/{handle}/subscription`'s answer: whether the Explorer now follows the
+/// characteristic's notifications or indications.
+struct ExplorerSubscription: Codable, Sendable, Hashable {
+    var address: String
+    var handle: UInt16
+    var uuid: String
+    var subscribed: Bool
+}
+
 // MARK: Requests
 
 /// `PUT /api/explorer/scan`.
 struct ExplorerScanRequest: Decodable { var on: Bool }
 /// `PUT …/characteristics/{handle}/value`.
 struct ExplorerWriteRequest: Decodable { var hex: String; var withResponse: Bool? }
+/// `PUT …/characteristics/{handle}/subscription`.
+struct ExplorerSubscriptionRequest: Decodable { var on: Bool }
 
 /// `GET /api/explorer/devices`.
 struct ExplorerList: Codable, Sendable {

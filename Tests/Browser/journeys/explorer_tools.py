@@ -8,6 +8,7 @@ Screenshots: explorer-filters-<size>.png (the list filtered), explorer-log-<size
 
 import os
 import tempfile
+import time
 
 from selenium.webdriver.support.ui import Select
 
@@ -60,6 +61,18 @@ def run(b):
     # The demo, connected: descriptors under their characteristics.
     b.click(f"{ROW}[data-address='{DEMO}']")
     b.wait_text("[data-test=device-title]", "Nightlight Demo")
+    # The Info tab: the advertisement as received, whole and AD structure by AD structure.
+    b.click("#explorer-tab-info")
+    raw = "[data-test=raw-advertising][data-kind=advertisement]"
+    b.wait(f"{raw} [data-test=ad-structure][data-type='0x01']")
+    structures = b.driver.execute_script(
+        "return [...document.querySelectorAll(arguments[0])].map((row) => [...row.cells].map((c) => c.innerText))",
+        f"{raw} [data-test=ad-structure]")
+    assert ["0x01", "Flags", "06"] in structures, structures
+    assert ["0x09", "Complete Local Name", "4E 69 67 68 74 6C 69 67 68 74 20 44 65 6D 6F"] in structures, structures
+    whole = text(b, f"{raw} [data-test=raw-hex]")
+    assert whole.startswith("02 01 06 "), whole
+    assert f"({len(whole.split())} bytes)" in text(b, f"{raw} h3"), text(b, f"{raw} h3")
     b.click("#explorer-connect")
     b.wait("[data-test=connection-state][data-state=connected]")
     b.click("#explorer-tab-services")
@@ -84,6 +97,23 @@ def run(b):
     b.click(f"{MESSAGE} [data-test=read]")
     b.wait_text(f"{MESSAGE} [data-test=value-numeric]", "UInt16: 300")
 
+    # The counter notifies every second: its switch stops that, and starts it again.
+    counter = "[data-test=characteristic][data-uuid='4E4C0003-6465-6D6F-8000-6E696768746C']"
+    switch = f"{counter} [data-test=subscribe]"
+    assert b.find(switch).is_selected(), "subscribed at connection, as the scanner does"
+    b.click(f"{counter} [data-test=value-toggle]")
+    b.click(f"{counter} .toggle")
+    b.wait_gone(f"{counter} [data-test=notifying]")
+    assert b.api("GET", f"/api/explorer/devices/{DEMO}/gatt") and not next(
+        c for s in b.api("GET", f"/api/explorer/devices/{DEMO}/gatt")["services"] for c in s["characteristics"]
+        if c["uuid"] == "4E4C0003-6465-6D6F-8000-6E696768746C")["subscribed"], "the server stopped following it"
+    stopped = text(b, f"{counter} [data-test=value-hex]")
+    time.sleep(2.5)  # two notification periods: nothing may arrive now
+    assert text(b, f"{counter} [data-test=value-hex]") == stopped, "no notification after switching off"
+    b.click(f"{counter} .toggle")
+    b.wait(f"{counter} [data-test=notifying]")
+    b.wait_until("the counter to change again", lambda: text(b, f"{counter} [data-test=value-hex]") not in ("", stopped))
+
     # The Log tab: every operation, newest first; notifications as they come.
     b.click("#explorer-tab-log")
     b.wait("[data-test=log-entry][data-kind=connect]")
@@ -94,6 +124,7 @@ def run(b):
     writes = [line for kind, _, line in entries if kind == "write"]
     assert len(writes) == 2 and "48 69 20 74 68 65 72 65" in writes[1] and "2C 01" in writes[0], f"both writes, newest first: {writes}"
     assert kinds.count("read") == 2 and kinds[-1] == "connect", f"both reads, and the connect first of all: {kinds}"
+    assert kinds.index("subscribe") < kinds.index("unsubscribe"), f"switched off, then on (newest first): {kinds}"
     b.screenshot("explorer-log")
 
     # Export: a text file named after the device, one line per operation.
@@ -109,9 +140,10 @@ def run(b):
     assert any("  Write  Message (4E4C0002-6465-6D6F-8000-6E696768746C)  48 69 20 74 68 65 72 65" in line for line in lines), exported[:900]
     assert any("  Notification  " in line for line in lines), "notifications are in the file"
 
-    # Clear empties it; disconnecting is logged.
+    # Clear empties it (the counter's notifications start it again at once); disconnecting is logged.
     b.click("[data-test=log-clear]")
-    b.wait("[data-test=log-empty]")
+    b.wait_gone("[data-test=log-entry][data-kind=connect]")
+    assert not b.find_all("[data-test=log-entry][data-kind=write]"), "Clear removed the writes"
     b.click("#explorer-connect")
     b.wait("[data-test=connection-state][data-state=disconnected]")
     b.wait("[data-test=log-entry][data-kind=disconnect]")

@@ -8,13 +8,15 @@
 // [data-test="value"] with [data-test="value-hex"], [data-test="value-string"], [data-test="value-numeric"],
 // [data-test="value-meaning"], [data-test="notifying"], [data-test="write-form"] with
 // [data-test="write-hex"] (data-field="hex"), [data-test="write-format"] (a WRITE_FORMATS key),
-// [data-test="write-without-response"], [data-test="write-submit"]; [data-test="descriptor"][data-uuid][data-handle].
+// [data-test="write-without-response"], [data-test="write-submit"]; [data-test="descriptor"][data-uuid][data-handle];
+// [data-test="subscribe"] (a switch: notifications or indications on or off).
 
 import { ApiError, api, explorerDevicePath } from "../../lib/api.js";
 import { explorerIcon, h, icon } from "../../lib/dom.js";
 import { clearErrors, showError, toast } from "../../lib/feedback.js";
 import { CATEGORY_LABELS, PROPERTY_PILLS, WRITE_FORMATS, characteristicKind, characteristicLabel, encodeTypedValue, numericFormats } from "../../model/explorer.js";
 import { formatTimeOfDay, plural } from "../../model/format.js";
+import { toggleRow } from "../shared/toggle.js";
 import { connectPrompt, noServices } from "./parts.js";
 
 /**
@@ -110,9 +112,12 @@ function characteristicItem(c, page) {
         h("span", { class: "ex-pills" },
           PROPERTY_PILLS.filter(([prop]) => c.properties.includes(prop)).map(([prop, label]) =>
             h("span", { class: "ex-pill", dataset: { test: "pill", prop } }, label)),
-          c.subscribed ? h("span", { class: "ex-live", dataset: { test: "notifying" } }, h("span", { class: "ex-live-dot", "aria-hidden": "true" }), "Live") : null)),
+          c.properties.includes("notify") || c.properties.includes("indicate")
+            ? h("span", { class: "ex-live", dataset: { test: "notifying" }, hidden: !c.subscribed }, h("span", { class: "ex-live-dot", "aria-hidden": "true" }), "Live")
+            : null)),
       actions),
     c.error ? h("p", { class: "ex-char-error small" }, c.error) : null,
+    c.properties.includes("notify") || c.properties.includes("indicate") ? subscribeSwitch(c, page) : null,
     valueBox,
     form,
     c.descriptors?.length ? descriptorList(c) : null].filter(Boolean));
@@ -133,6 +138,35 @@ export function fillValue(box, value) {
     numeric.length ? [h("dt", null, "Numeric"), h("dd", { dataset: { test: "value-numeric" } }, numeric.join(" · "))] : null,
     value.meaning ? [h("dt", null, "Meaning"), h("dd", { dataset: { test: "value-meaning" } }, value.meaning)] : null,
     h("dt", null, "Updated"), h("dd", { class: "muted" }, `${formatTimeOfDay(value.at)} · ${plural(value.byteCount, "byte")}`)));
+}
+
+/** The switch that follows a characteristic's notifications (or indications), or stops following them. */
+function subscribeSwitch(c, page) {
+  const what = c.properties.includes("notify") ? "notifications" : "indications";
+  const row = toggleRow(`explorer-subscribe-${c.handle}`, null, !!c.subscribed, `Live ${what}`, null, async (event) => {
+    const input = event.currentTarget;
+    const on = input.checked;
+    const target = `${characteristicLabel(c)} (${c.uuid})`;
+    input.disabled = true;
+    try {
+      const answer = await api("PUT", explorerDevicePath(page.address, "characteristics", c.handle, "subscription"), { on });
+      if (!page.isAlive()) return;
+      c.subscribed = answer.subscribed;
+      const live = row.closest("[data-test=characteristic]")?.querySelector("[data-test=notifying]");
+      if (live) live.hidden = !answer.subscribed;
+      page.log(on ? "subscribe" : "unsubscribe", { target });
+      toast(on ? `Following the ${what} of ${characteristicLabel(c)}.` : `Stopped the ${what} of ${characteristicLabel(c)}.`, "success");
+    } catch (error) {
+      input.checked = !on;
+      page.log(on ? "subscribe" : "unsubscribe", { target, detail: error.message, ok: false });
+      toast(error.message, "error");
+    } finally {
+      input.disabled = false;
+    }
+  });
+  row.classList.add("ex-subscribe");
+  row.querySelector("input").dataset.test = "subscribe";
+  return row;
 }
 
 /** A characteristic's descriptors: name, UUID and handle each. */
