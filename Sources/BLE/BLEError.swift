@@ -63,6 +63,10 @@ public struct BLEError: Error, Sendable, Hashable, CustomStringConvertible {
     /// Why a pairing failed (the Pairing Failed reason, and whether the peer sent it), when
     /// ``code`` is ``Code/pairingFailed``.
     public var pairingFailure: SMPPairingFailure?
+    /// What the radio is because of this failure, when ``code`` is ``Code/radioUnavailable`` and
+    /// the opener could tell: ``RadioState/unauthorized`` (the process may not use the
+    /// controller), ``RadioState/unsupported`` (this system has no Bluetooth Low Energy).
+    public var radioState: RadioState?
 
     /// Creates an error.
     public init(_ code: Code, _ message: String, attErrorCode: ATTErrorCode? = nil, hciStatus: HCIStatus? = nil) {

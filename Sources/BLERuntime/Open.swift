@@ -28,7 +28,7 @@ extension HostBackend {
         do {
             transport = try await Transports.open(spec, options: TransportOptions(logger: logger), sim: sim)
         } catch let error as TransportError {
-            throw BLEError(.radioUnavailable, error.description)
+            throw BLEError(opening: error)
         } catch {
             throw BLEError(error)
         }
@@ -82,5 +82,20 @@ extension Central {
     ) async throws(BLEError) -> Central {
         let configuration = BLEHost.Configuration(pairingPolicy: pairingPolicy, bondStore: FileBondStore(path: bondFile), pairingAgent: pairingAgent)
         return try await open(spec, sim: sim, configuration: configuration, logger: logger)
+    }
+}
+
+extension BLEError {
+    /// A transport that could not be opened, as ``Code/radioUnavailable`` with what it means for
+    /// the radio: no permission is ``RadioState/unauthorized``, a system without what the
+    /// transport needs (a kernel without Bluetooth) ``RadioState/unsupported``, anything else
+    /// ``RadioState/poweredOff``.
+    public init(opening error: TransportError) {
+        self.init(.radioUnavailable, error.description)
+        radioState = switch error.code {
+        case .permissionDenied: .unauthorized
+        case .unavailable, .unsupported: .unsupported
+        default: .poweredOff
+        }
     }
 }

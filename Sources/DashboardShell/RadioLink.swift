@@ -61,6 +61,9 @@ public actor RadioLink {
     public nonisolated let configuration: Configuration
     private var central: Central?
     private var opening: Task<Central, any Error>?
+    /// What the radio is since the last attempt to open it failed (nil once it opened):
+    /// `unauthorized`, `unsupported` or `poweredOff` (``BLEError/radioState``).
+    package private(set) var openFailureRadioState: RadioState?
     /// The devices the link has connected (and keeps up while they are used).
     private var linked: [String: Peripheral] = [:]
     private var users: [String: Int] = [:]
@@ -182,8 +185,10 @@ public actor RadioLink {
         do {
             let opened = try await task.value
             central = opened
+            openFailureRadioState = nil
             return opened
         } catch {
+            openFailureRadioState = (error as? BLEError)?.radioState ?? .poweredOff
             throw DashboardError.from(error)
         }
     }

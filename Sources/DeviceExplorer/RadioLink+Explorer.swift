@@ -9,13 +9,14 @@ import Foundation
 /// idle timer).
 extension RadioLink {
     /// The radio's state, opening the radio when needed; a radio that cannot be opened is
+    /// `unauthorized` (no permission), `unsupported` (no Bluetooth on this system) or
     /// `poweredOff`, with the reason.
     func explorerRadioState() async -> (state: RadioState, message: String?) {
         do {
             let central = try await openCentral()
             return (await central.state, nil)
         } catch {
-            return (.poweredOff, DashboardError.from(error).message)
+            return (openFailureRadioState ?? .poweredOff, DashboardError.from(error).message)
         }
     }
 

@@ -178,6 +178,10 @@ struct LinuxKernelTests {
         }
         let scan = log.split(separator: "\n").first { $0.hasPrefix("GET /api/scan: ") }
         #expect(scan?.contains(#""name":"SN-0001""#) == true, "\(log)")
+        // Without the capability, the Explorer's radio is Unauthorized, saying what is needed.
+        let radio = log.split(separator: "\n").first { $0.hasPrefix("GET /api/explorer/radio without CAP_NET_ADMIN: ") }
+        #expect(radio?.contains(#""state":"unauthorized""#) == true, "\(log)")
+        #expect(radio?.contains(#""label":"Unauthorized""#) == true, "\(log)")
         Self.report(result, "hub-service")
     }
 
