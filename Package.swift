@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "BLETesting", targets: ["BLETesting"]),
         .library(name: "BLE", targets: ["BLE"]),
         .library(name: "BLERuntime", targets: ["BLERuntime"]),
+        .library(name: "DBus", targets: ["DBus"]),
         .library(name: "Nightlight", targets: ["Nightlight"]),
         .library(name: "NightlightSimulation", targets: ["NightlightSimulation"]),
         .library(name: "NightlightStore", targets: ["NightlightStore"]),
@@ -55,6 +56,8 @@ let package = Package(
             dependencies: ["BLECore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // The D-Bus wire format, no I/O (for the BlueZ backend).
+        .target(name: "DBus", swiftSettings: swiftSettings),
         // Radio: transports (SwiftNIO) and the virtual controller.
         .target(name: "BLETransport", dependencies: ["BLEHCI", nio, nioPosix, logging], swiftSettings: swiftSettings),
         .target(name: "BLEVirtual", dependencies: ["BLECore", "BLEHCI", "BLETransport", logging], swiftSettings: swiftSettings),
@@ -166,6 +169,7 @@ let package = Package(
         // Tests.
         .testTarget(name: "BLECoreTests", dependencies: ["BLECore", "BLETesting"], swiftSettings: swiftSettings),
         .testTarget(name: "BLEHCITests", dependencies: ["BLECore", "BLEHCI"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "DBusTests", dependencies: ["DBus"], swiftSettings: swiftSettings),
         .testTarget(name: "BLEGATTTests", dependencies: ["BLECore", "BLEGATT", "BLETesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BLETransportTests",
