@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "BLE", targets: ["BLE"]),
         .library(name: "BLERuntime", targets: ["BLERuntime"]),
         .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "DBusClient", targets: ["DBusClient"]),
         .library(name: "Nightlight", targets: ["Nightlight"]),
         .library(name: "NightlightSimulation", targets: ["NightlightSimulation"]),
         .library(name: "NightlightStore", targets: ["NightlightStore"]),
@@ -58,6 +59,8 @@ let package = Package(
         ),
         // The D-Bus wire format, no I/O (for the BlueZ backend).
         .target(name: "DBus", swiftSettings: swiftSettings),
+        // A D-Bus connection over a Unix socket (POSIX, no SwiftNIO).
+        .target(name: "DBusClient", dependencies: ["DBus"], swiftSettings: swiftSettings),
         // Radio: transports (SwiftNIO) and the virtual controller.
         .target(name: "BLETransport", dependencies: ["BLEHCI", nio, nioPosix, logging], swiftSettings: swiftSettings),
         .target(name: "BLEVirtual", dependencies: ["BLECore", "BLEHCI", "BLETransport", logging], swiftSettings: swiftSettings),
@@ -170,6 +173,7 @@ let package = Package(
         .testTarget(name: "BLECoreTests", dependencies: ["BLECore", "BLETesting"], swiftSettings: swiftSettings),
         .testTarget(name: "BLEHCITests", dependencies: ["BLECore", "BLEHCI"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "DBusTests", dependencies: ["DBus"], swiftSettings: swiftSettings),
+        .testTarget(name: "DBusClientTests", dependencies: ["DBus", "DBusClient"], swiftSettings: swiftSettings),
         .testTarget(name: "BLEGATTTests", dependencies: ["BLECore", "BLEGATT", "BLETesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BLETransportTests",
