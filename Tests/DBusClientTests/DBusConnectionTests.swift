@@ -1,5 +1,6 @@
 import DBus
 import DBusClient
+import DBusTesting
 import Foundation
 import Synchronization
 import Testing
@@ -41,7 +42,7 @@ final class Level: Sendable {
     }
 
     @Test func saysHelloAndGetsAUniqueName() async throws {
-        let bus = try await TestBus.start()
+        let bus = try await DBusTestBus.start()
         defer { bus.stop() }
         let connection = try await bus.connect()
         defer { connection.close() }
@@ -54,7 +55,7 @@ final class Level: Sendable {
     }
 
     @Test func connectsToAnAbstractSocket() async throws {
-        let bus = try await TestBus.start(abstract: true)
+        let bus = try await DBusTestBus.start(abstract: true)
         defer { bus.stop() }
         #expect(bus.address.hasPrefix("unix:abstract="))
         let connection = try await bus.connect()
@@ -63,7 +64,7 @@ final class Level: Sendable {
     }
 
     @Test func callsAnExportedMethodAndGetsTheReply() async throws {
-        try await TestBus.withTwoConnections { bus, caller, callee in
+        try await DBusTestBus.withTwoConnections { bus, caller, callee in
             Self.exportLight(on: callee)
             let arguments: [DBusValue] = [.string("hello"), .uint64(.max), .properties(["On": .boolean(true)]), .bytes([0, 255])]
             let reply = try await caller.call(.methodCall(
@@ -81,7 +82,7 @@ final class Level: Sendable {
     }
 
     @Test func errorsArriveAsRemoteErrorsWithTheirNameAndMessage() async throws {
-        try await TestBus.withTwoConnections { bus, caller, callee in
+        try await DBusTestBus.withTwoConnections { bus, caller, callee in
             Self.exportLight(on: callee)
             func callError(_ path: DBusObjectPath, _ interface: String, _ member: String, to destination: String? = nil) async -> DBusRemoteError? {
                 do {
@@ -101,7 +102,7 @@ final class Level: Sendable {
     }
 
     @Test func signalsReachTheStreamsWhoseRuleMatches() async throws {
-        try await TestBus.withTwoConnections { bus, listener, emitter in
+        try await DBusTestBus.withTwoConnections { bus, listener, emitter in
             let changed = try await listener.signals(matching: DBusMatchRule(interface: Self.interface, member: "Changed"))
             let everything = try await listener.signals(matching: DBusMatchRule(sender: emitter.uniqueName, pathNamespace: "/org/example"))
             try emitter.send(.signal(path: Self.light, interface: Self.interface, member: "Other", body: [.int32(1)]))
@@ -118,7 +119,7 @@ final class Level: Sendable {
     }
 
     @Test func propertiesGetGetAllSetAndPropertiesChanged() async throws {
-        try await TestBus.withTwoConnections { bus, client, server in
+        try await DBusTestBus.withTwoConnections { bus, client, server in
             let level = Level(3)
             Self.exportLight(on: server, level: level)
             let name = server.uniqueName
@@ -147,7 +148,7 @@ final class Level: Sendable {
     }
 
     @Test func managedObjectsAndInterfacesAdded() async throws {
-        try await TestBus.withTwoConnections { bus, client, server in
+        try await DBusTestBus.withTwoConnections { bus, client, server in
             let service = DBusExportedInterface(name: "org.bluez.GattService1", properties: { ["UUID": .string("180f"), "Primary": .boolean(true)] })
             let characteristic = DBusExportedInterface(name: "org.bluez.GattCharacteristic1", properties: { ["UUID": .string("2a19")] })
             server.export("/app", [])
@@ -181,7 +182,7 @@ final class Level: Sendable {
     }
 
     @Test func aCallWithoutAnswerTimesOut() async throws {
-        try await TestBus.withTwoConnections { bus, caller, callee in
+        try await DBusTestBus.withTwoConnections { bus, caller, callee in
             Self.exportLight(on: callee)
             await #expect {
                 _ = try await caller.call(
@@ -197,7 +198,7 @@ final class Level: Sendable {
     }
 
     @Test func aCancelledCallEndsAtOnce() async throws {
-        try await TestBus.withTwoConnections { bus, caller, callee in
+        try await DBusTestBus.withTwoConnections { bus, caller, callee in
             Self.exportLight(on: callee)
             let call = Task {
                 try await caller.call(.methodCall(destination: callee.uniqueName, path: Self.light, interface: Self.interface, member: "Hang"))
@@ -209,7 +210,7 @@ final class Level: Sendable {
     }
 
     @Test func theDaemonDyingFailsPendingCallsAndFinishesStreams() async throws {
-        try await TestBus.withTwoConnections { bus, caller, callee in
+        try await DBusTestBus.withTwoConnections { bus, caller, callee in
             Self.exportLight(on: callee)
             let signals = try await caller.signals(matching: DBusMatchRule(interface: Self.interface))
             let call = Task {
@@ -235,7 +236,7 @@ final class Level: Sendable {
     }
 
     @Test func dbusSendCallsOurExportedObject() async throws {
-        let bus = try await TestBus.start()
+        let bus = try await DBusTestBus.start()
         defer { bus.stop() }
         let callee = try await bus.connect()
         defer { callee.close() }

@@ -1,5 +1,6 @@
 import DBus
 import DBusClient
+import DBusTesting
 import Foundation
 import Testing
 
@@ -62,7 +63,7 @@ import Glibc
     }
 
     @Test func theBusAgreesToPassDescriptors() async throws {
-        let bus = try await TestBus.start()
+        let bus = try await DBusTestBus.start()
         defer { bus.stop() }
         let connection = try await bus.connect()
         defer { connection.close() }
@@ -70,7 +71,7 @@ import Glibc
     }
 
     @Test func aReplyBringsADescriptor() async throws {
-        try await TestBus.withTwoConnections { bus, caller, callee in
+        try await DBusTestBus.withTwoConnections { bus, caller, callee in
             Self.exportPipes(on: callee)
             let (reply, descriptors) = try await caller.call(
                 .methodCall(destination: callee.uniqueName, path: Self.path, interface: Self.interface, member: "Open"), descriptors: []
@@ -85,7 +86,7 @@ import Glibc
     }
 
     @Test func aCallTakesADescriptor() async throws {
-        try await TestBus.withTwoConnections { bus, caller, callee in
+        try await DBusTestBus.withTwoConnections { bus, caller, callee in
             Self.exportPipes(on: callee)
             let ends = try Self.makePipe()
             defer { close(ends.read) }
@@ -101,7 +102,7 @@ import Glibc
     }
 
     @Test func aDescriptorIndexBeyondTheDescriptorsIsRefused() async throws {
-        let bus = try await TestBus.start()
+        let bus = try await DBusTestBus.start()
         defer { bus.stop() }
         let caller = try await bus.connect()
         defer { caller.close() }

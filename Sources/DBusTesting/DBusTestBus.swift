@@ -2,17 +2,18 @@ import DBus
 import DBusClient
 import Foundation
 
-/// A real `dbus-daemon` of our own for one test: a temporary config, its own socket, killed at the end.
-final class TestBus: @unchecked Sendable {
-    let directory: URL
-    let process = Process()
+/// A real `dbus-daemon` of our own for one test (D-Bus client and BlueZ backend tests): a
+/// temporary config, its own socket, killed at the end.
+public final class DBusTestBus: @unchecked Sendable {
+    public let directory: URL
+    public let process = Process()
     /// The address the daemon printed (what it listens on).
-    private(set) var address = ""
+    public private(set) var address = ""
 
     /// Starts a daemon listening on a socket file (or, with `abstract`, on an abstract name) and
     /// waits until it listens. Nothing here blocks a thread: the concurrency pool is small.
-    static func start(abstract: Bool = false) async throws -> TestBus {
-        let bus = try TestBus(abstract: abstract)
+    public static func start(abstract: Bool = false) async throws -> DBusTestBus {
+        let bus = try DBusTestBus(abstract: abstract)
         let printed = bus.directory.appendingPathComponent("address")
         let deadline = ContinuousClock.now + .seconds(30)
         while ContinuousClock.now < deadline {
@@ -59,12 +60,12 @@ final class TestBus: @unchecked Sendable {
     }
 
     /// A new connection to this bus.
-    func connect(timeout: Duration = .seconds(10)) async throws -> DBusConnection {
+    public func connect(timeout: Duration = .seconds(10)) async throws -> DBusConnection {
         try await DBusConnection.connect(to: DBusAddress.parse(address), timeout: timeout)
     }
 
     /// Runs `body` with a bus of its own and two connections to it, closed and stopped afterwards.
-    static func withTwoConnections(_ body: (TestBus, DBusConnection, DBusConnection) async throws -> Void) async throws {
+    public static func withTwoConnections(_ body: (DBusTestBus, DBusConnection, DBusConnection) async throws -> Void) async throws {
         let bus = try await start()
         defer { bus.stop() }
         let first = try await bus.connect()
@@ -75,12 +76,12 @@ final class TestBus: @unchecked Sendable {
     }
 
     /// Kills the daemon at once (SIGKILL), as a crash would.
-    func kill() {
+    public func kill() {
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
     }
 
     /// Stops the daemon and removes its directory (every test defers it: a daemon must not outlive its test).
-    func stop() {
+    public func stop() {
         // No waitUntilExit: it would hold one of the concurrency pool's threads.
         // SIGKILL: dbus-daemon does not exit on SIGTERM.
         if process.isRunning { Foundation.kill(process.processIdentifier, SIGKILL) }
@@ -89,7 +90,7 @@ final class TestBus: @unchecked Sendable {
 }
 
 /// Polls `condition` until it holds or `seconds` pass (no fixed sleeps: a loaded machine is slow).
-func eventually(within seconds: Double = 20, _ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
+public func eventually(within seconds: Double = 20, _ condition: @Sendable () async throws -> Bool) async rethrows -> Bool {
     let deadline = ContinuousClock.now + .seconds(seconds)
     while ContinuousClock.now < deadline {
         if try await condition() { return true }
