@@ -68,7 +68,8 @@ public final class DBusConnection: Sendable {
     }
 
     /// Connects to the first address that answers, authenticates (SASL EXTERNAL as this user) and
-    /// says `Hello`.
+    /// says `Hello`. The handshake is a few blocking lines on the calling thread, bounded by
+    /// `timeout` (a socket that never answers fails with ``DBusError/Code/timedOut``).
     public static func connect(
         to addresses: [DBusAddress], timeout: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock()
     ) async throws -> DBusConnection {
