@@ -15,7 +15,8 @@ public actor BlueZBackend: BLEBackend {
     /// The adapter's object path, e.g. `/org/bluez/hci0`.
     public nonisolated let adapterPath: DBusObjectPath
     private let connection: DBusConnection
-    private var scanning: Task<Void, Never>?
+    private var scanning: (id: Int, task: Task<Void, Never>)?
+    private var scanCount = 0
 
     private init(connection: DBusConnection, adapterPath: DBusObjectPath) {
         self.connection = connection
@@ -155,22 +156,33 @@ public actor BlueZBackend: BLEBackend {
                 await group.next()
                 group.cancelAll()
             }
+            // Stopped on purpose (stopScan, a new scan, the consumer gone): the stream just ends.
+            if Task.isCancelled { return continuation.finish() }
             continuation.finish(throwing: BLEError(.radioUnavailable, "bluez: the system bus connection ended"))
         }
-        scanning = task
+        scanCount += 1
+        let id = scanCount
+        scanning = (id, task)
         continuation.onTermination = { _ in
             task.cancel()
-            Task { await self.stopDiscovery() }
+            Task { await self.consumerStopped(scan: id) }
         }
         return stream
     }
 
     /// Stops the scan, if one runs (`StopDiscovery`).
     public func stopScan() async {
-        guard let task = scanning else { return }
+        guard let scan = scanning else { return }
         scanning = nil
-        task.cancel()
+        scan.task.cancel()
         await stopDiscovery()
+    }
+
+    /// The consumer of scan `id` stopped: discovery stops, unless a later scan has taken over
+    /// (whose discovery a late `StopDiscovery` would end).
+    private func consumerStopped(scan id: Int) async {
+        guard scanning?.id == id else { return }
+        await stopScan()
     }
 
     private func stopDiscovery() async {

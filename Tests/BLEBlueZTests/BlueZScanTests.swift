@@ -7,9 +7,10 @@ import DBusTesting
 import Synchronization
 import Testing
 
-/// The discovery filters a fake adapter was given.
+/// What a fake adapter was asked: its discovery filters, and how often to stop discovering.
 final class Filters: Sendable {
     let values = Mutex<[[String: DBusValue]]>([])
+    let stops = Mutex(0)
 }
 
 /// A stand-in for bluetoothd on a real dbus-daemon, shaped as BlueZ's API documents it: the name
@@ -62,7 +63,10 @@ enum FakeBluetoothd {
                         }
                         return []
                     },
-                    "StopDiscovery": { _ in [] },
+                    "StopDiscovery": { _ in
+                        filters.stops.withLock { $0 += 1 }
+                        return []
+                    },
                 ],
                 properties: { ["Powered": .boolean(true), "Address": .string("00:AA:01:00:00:23")] }
             ),
@@ -130,6 +134,29 @@ enum FakeBluetoothd {
             } throws: { error in
                 (error as? BLEError)?.code == .unsupported
             }
+            await backend.close()
+        }
+    }
+}
+
+@Suite(.timeLimit(.minutes(2))) struct BlueZScanLifecycleTests {
+    /// A scan replaced by another ends without an error, and its end does not stop the discovery
+    /// of the scan that replaced it (one `StopDiscovery` for the replacement, one for `stopScan`).
+    @Test func aReplacedScanEndsQuietlyAndDoesNotStopTheNextOne() async throws {
+        try await DBusTestBus.withTwoConnections { _, bluetoothd, client in
+            let calls = Filters()
+            try await FakeBluetoothd.start(on: bluetoothd, filters: calls)
+            let backend = try await BlueZBackend.open(connection: client)
+            let first = try await backend.scan(active: true, filterDuplicates: true)
+            let second = try await backend.scan(active: true, filterDuplicates: true)
+            // The first ends (a hang fails the time limit) and throws nothing.
+            for try await _ in first {}
+            var reports = second.makeAsyncIterator()
+            #expect(try await reports.next()?.advertisement.name == "Nightlight Demo")
+            #expect(calls.stops.withLock { $0 } == 1)
+            await backend.stopScan()
+            while try await reports.next() != nil {}
+            #expect(calls.stops.withLock { $0 } == 2)
             await backend.close()
         }
     }
