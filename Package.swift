@@ -21,6 +21,9 @@ let package = Package(
         .library(name: "BLETesting", targets: ["BLETesting"]),
         .library(name: "BLE", targets: ["BLE"]),
         .library(name: "BLERuntime", targets: ["BLERuntime"]),
+        .library(name: "DBus", targets: ["DBus"]),
+        .library(name: "DBusClient", targets: ["DBusClient"]),
+        .library(name: "BLEBlueZ", targets: ["BLEBlueZ"]),
         .library(name: "Nightlight", targets: ["Nightlight"]),
         .library(name: "NightlightSimulation", targets: ["NightlightSimulation"]),
         .library(name: "NightlightStore", targets: ["NightlightStore"]),
@@ -55,6 +58,10 @@ let package = Package(
             dependencies: ["BLECore", .product(name: "Crypto", package: "swift-crypto"), .product(name: "_CryptoExtras", package: "swift-crypto")],
             swiftSettings: swiftSettings
         ),
+        // The D-Bus wire format, no I/O (for the BlueZ backend).
+        .target(name: "DBus", swiftSettings: swiftSettings),
+        // A D-Bus connection over a Unix socket (POSIX, no SwiftNIO).
+        .target(name: "DBusClient", dependencies: ["DBus"], swiftSettings: swiftSettings),
         // Radio: transports (SwiftNIO) and the virtual controller.
         .target(name: "BLETransport", dependencies: ["BLEHCI", nio, nioPosix, logging], swiftSettings: swiftSettings),
         .target(name: "BLEVirtual", dependencies: ["BLECore", "BLEHCI", "BLETransport", logging], swiftSettings: swiftSettings),
@@ -69,6 +76,8 @@ let package = Package(
         ),
         // Runtime: opening the API on a transport or the simulation.
         .target(name: "BLERuntime", dependencies: ["BLE", "BLEHCI", "BLEHost", "BLETransport", logging], swiftSettings: swiftSettings),
+        // BLE's backend over BlueZ (bluetoothd) on the system bus.
+        .target(name: "BLEBlueZ", dependencies: ["BLE", "BLECore", "DBus", "DBusClient"], swiftSettings: swiftSettings),
         // Profiles: each a client (on BLE) and its virtual device (on BLESimulation).
         .target(name: "Nightlight", dependencies: ["BLECore", "BLEGATT", "BLE", crypto, logging], swiftSettings: swiftSettings),
         .target(
@@ -157,6 +166,7 @@ let package = Package(
             path: "Benchmarks/BLEBenchmarks",
             swiftSettings: swiftSettings
         ),
+        .target(name: "DBusTesting", dependencies: ["DBus", "DBusClient"], swiftSettings: swiftSettings),
         .target(
             name: "BLETesting",
             dependencies: ["BLECore", "BLEGATT", logging],
@@ -166,6 +176,11 @@ let package = Package(
         // Tests.
         .testTarget(name: "BLECoreTests", dependencies: ["BLECore", "BLETesting"], swiftSettings: swiftSettings),
         .testTarget(name: "BLEHCITests", dependencies: ["BLECore", "BLEHCI"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
+        .testTarget(name: "DBusTests", dependencies: ["DBus"], swiftSettings: swiftSettings),
+        .testTarget(name: "DBusClientTests", dependencies: ["DBus", "DBusClient", "DBusTesting"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "BLEBlueZTests", dependencies: ["BLE", "BLEBlueZ", "BLECore", "DBus", "DBusClient", "DBusTesting"], swiftSettings: swiftSettings
+        ),
         .testTarget(name: "BLEGATTTests", dependencies: ["BLECore", "BLEGATT", "BLETesting"], swiftSettings: swiftSettings),
         .testTarget(
             name: "BLETransportTests",

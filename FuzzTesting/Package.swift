@@ -19,6 +19,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .executableTarget(
+            name: "FuzzDBusMessage",
+            dependencies: [.product(name: "DBus", package: "Nightlight")],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
             name: "FuzzGATTServer",
             dependencies: [
                 .product(name: "BLECore", package: "Nightlight"),
