@@ -4,7 +4,9 @@ import Hummingbird
 import NIOCore
 
 /// The pages: `/` (the dashboard, behind the token), `/login` (served to anyone) and the page's
-/// scripts, styles and images under `/assets/` (behind the token).
+/// scripts, styles and images under `/assets/` (behind the token); and what installing the app
+/// on a home screen needs, served to anyone (``installPaths``): the web app manifest, the icons,
+/// the service worker and the offline page.
 ///
 /// They come from the app's resources; `NIGHTLIGHT_DASHBOARD_RESOURCES` names another folder of
 /// the same layout (for working on the page without rebuilding).
@@ -27,6 +29,18 @@ package struct PagesController {
         router.get("login") { request, _ in
             try page("login.html", message: request.uri.queryParameters.get("reason").flatMap(LoginReason.init(rawValue:))?.message)
         }
+        router.get("manifest.webmanifest") { _, _ in try file("manifest.webmanifest", type: "application/manifest+json") }
+        // At the root, so that its scope is the whole dashboard.
+        router.get("sw.js") { _, _ in try file("sw.js", type: "text/javascript; charset=utf-8") }
+        router.get("offline.html") { _, _ in try page("offline.html") }
+        router.get("offline.js") { _, _ in try file("offline.js", type: "text/javascript; charset=utf-8") }
+        router.get("app-icons/:name") { _, context in
+            let name = context.parameters.get("name") ?? ""
+            guard Self.installPaths.contains("/app-icons/" + name) else {
+                throw DashboardError(.notFound, "notFound", "there is no app icon '\(name)'")
+            }
+            return try file("app-icons/" + name, type: "image/png")
+        }
         router.get("assets/**") { _, context in
             let name = context.parameters.getCatchAll().joined(separator: "/")
             guard let type = Self.assetType(name) else {
@@ -35,6 +49,13 @@ package struct PagesController {
             return try file("assets/" + name, type: type)
         }
     }
+
+    /// What a phone needs to install the dashboard as an app and to say that the hub is not
+    /// reachable, served without the token: nothing in them is private.
+    package static let installPaths: Set<String> = [
+        "/manifest.webmanifest", "/sw.js", "/offline.html", "/offline.js",
+        "/app-icons/icon-192.png", "/app-icons/icon-512.png", "/app-icons/icon-maskable-512.png", "/app-icons/apple-touch-icon.png",
+    ]
 
     /// The content type of an asset path, or nil for a path that is not one. An asset path is
     /// one or more plain names joined by `/` (folders such as `lib/` or `views/today/`), each of

@@ -40,6 +40,9 @@ public struct DashboardServer: Sendable {
         public var limits: ConnectionLimits
         /// The test hook into the `sim` world (``SimControl``): its routes exist only when set.
         public var simControl: SimControl?
+        /// How long a nightlight may go unreached (its last attempt failed) before the
+        /// `unreachable` alert (one hour).
+        public var unreachableAlertAfter: TimeInterval
 
         /// Creates a configuration; by default on 127.0.0.1:8080.
         public init(
@@ -51,7 +54,8 @@ public struct DashboardServer: Sendable {
             timeZone: TimeZone = .current,
             logger: Logger = Logger(label: "nightlight.dashboard"),
             limits: ConnectionLimits = ConnectionLimits(),
-            simControl: SimControl? = nil
+            simControl: SimControl? = nil,
+            unreachableAlertAfter: TimeInterval = 3600
         ) {
             self.host = host
             self.port = port
@@ -62,6 +66,7 @@ public struct DashboardServer: Sendable {
             self.logger = logger
             self.limits = limits
             self.simControl = simControl
+            self.unreachableAlertAfter = unreachableAlertAfter
         }
     }
 
@@ -77,6 +82,8 @@ public struct DashboardServer: Sendable {
     let firmwareUpdates = FirmwareUpdates()
     /// The battery history the live feeds keep.
     let batteryHistory: BatteryHistoryRecorder
+    /// The alerts (low battery, lost clock, unreachable, failed update) kept in the history.
+    let alerts: AlertMonitor
     /// The seed devices' panels (their connections and hue cycles).
     let panels: PanelDevices
     /// The Explorer's scanner (its scan, connections and live feeds).
@@ -106,6 +113,7 @@ public struct DashboardServer: Sendable {
         return DashboardServer(
             configuration: configuration, token: token, store: store, link: link,
             batteryHistory: BatteryHistoryRecorder(store: store, now: configuration.now),
+            alerts: AlertMonitor(store: store, now: configuration.now, thresholds: AlertMonitor.Thresholds(unreachableAfter: configuration.unreachableAlertAfter)),
             panels: PanelDevices(link: link.radio, configuration: PanelDevices.Configuration(clock: configuration.link.clock, now: configuration.now)),
             explorer: Explorer(link: link.radio, configuration: Explorer.Configuration(clock: configuration.link.clock, now: configuration.now))
         )
@@ -133,11 +141,12 @@ public struct DashboardServer: Sendable {
         router.add(middleware: CrossSiteMiddleware(origins: origins, takesFile: FirmwareController.takesImage))
         PagesController.dashboard().add(to: router)
         let api = router.group("api")
-        let operations = NightlightOperations(store: store, link: link, firmwareUpdates: firmwareUpdates)
-        DevicesController(store: store, link: link, operations: operations, now: configuration.now, timeZone: configuration.timeZone).add(to: api)
+        let operations = NightlightOperations(store: store, link: link, firmwareUpdates: firmwareUpdates, alerts: alerts)
+        DevicesController(store: store, link: link, operations: operations, alerts: alerts, now: configuration.now, timeZone: configuration.timeZone).add(to: api)
         SchedulesController(store: store, operations: operations).add(to: api)
-        FirmwareController(store: store, link: link, updates: firmwareUpdates).add(to: api)
-        LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates, batteryHistory: batteryHistory).add(to: api)
+        FirmwareController(store: store, link: link, updates: firmwareUpdates, alerts: alerts).add(to: api)
+        LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates, batteryHistory: batteryHistory, alerts: alerts).add(to: api)
+        api.get("alerts") { _, _ in JSONBody.response(AlertList(alerts: try await alerts.openAlerts())) }
         ExplorerController(explorer: explorer).add(to: api)
         PanelsController(panels: panels).add(to: api)
         if let simControl = configuration.simControl { SimControlController(control: simControl, link: link).add(to: api) }

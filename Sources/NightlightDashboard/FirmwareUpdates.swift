@@ -78,7 +78,7 @@ final class FirmwareUpdates: Sendable {
     /// - Throws: ``DashboardError`` `unsignedFirmware` (400) for an image that is not signed,
     ///   `invalidFirmware` (400) for one that breaks a rule of the format, before anything is sent; `busy` (409) when an update of it
     ///   already runs.
-    func start(_ image: FirmwareImage, address: String, previousVersion: String?, link: DeviceLink, store: NightlightStore) throws -> FirmwareUpdateRecord {
+    func start(_ image: FirmwareImage, address: String, previousVersion: String?, link: DeviceLink, store: NightlightStore, alerts: AlertMonitor) throws -> FirmwareUpdateRecord {
         do throws(SNValueError) {
             try image.validate()
         } catch where error.code == .unsignedImage {
@@ -113,6 +113,7 @@ final class FirmwareUpdates: Sendable {
                     record.phase = .done
                     record.currentVersion = running
                 }
+                await alerts.observeFirmware(key, failed: false)
             } catch {
                 // The nightlight keeps the old image unless it activated the new one: ask it.
                 let described = DashboardError.from(error).message
@@ -123,6 +124,8 @@ final class FirmwareUpdates: Sendable {
                     let runs = current ?? record.previousVersion ?? "its old firmware"
                     record.message = "\(described). The nightlight still runs \(current.map { "firmware \($0)" } ?? runs)."
                 }
+                // An update cut short by the dashboard's own shutdown is not the nightlight's failure.
+                if !Task.isCancelled { await alerts.observeFirmware(key, failed: true) }
             }
             _ = state.withLock { $0.tasks.removeValue(forKey: key) }
         }

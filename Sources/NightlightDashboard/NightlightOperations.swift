@@ -14,6 +14,7 @@ struct NightlightOperations: Sendable {
     let store: NightlightStore
     let link: DeviceLink
     let firmwareUpdates: FirmwareUpdates
+    let alerts: AlertMonitor
 
     /// Runs `body` on the paired nightlight at `address` (checked and uppercased by the caller),
     /// after the operations already waiting for it.
@@ -25,8 +26,20 @@ struct NightlightOperations: Sendable {
         guard try await store.device(address: address) != nil else {
             throw DashboardError(.notFound, "deviceNotFound", "no paired nightlight has the address \(address); pair it first", field: field)
         }
-        return try await onDevice(address, body)
+        do {
+            let result = try await onDevice(address, body)
+            await alerts.observeReach(address, reached: true)
+            return result
+        } catch {
+            if Self.unreachableCodes.contains(DashboardError.from(error).code) {
+                await alerts.observeReach(address, reached: false)
+            }
+            throw error
+        }
     }
+
+    /// The errors that say the nightlight could not be reached (the `unreachable` alert).
+    static let unreachableCodes: Set<String> = ["unreachable", "notHeard", "timedOut"]
 
     /// Runs `body` on the nightlight at `address`, paired or not (pairing itself); refused while
     /// its firmware is being updated.

@@ -9,6 +9,9 @@ public enum HistoryKind: String, Sendable, Hashable, Codable, CaseIterable {
     case rssi
     /// A clock check and what was decided.
     case clockCorrection
+    /// Something a parent should know about (a low battery, a lost clock), from when it started
+    /// until it cleared.
+    case alert
 }
 
 /// One measurement or event in a device's history.
@@ -20,6 +23,10 @@ public enum HistoryEvent: Sendable, Hashable, Codable {
     /// A clock check: the device clock's offset from the app's in seconds (positive when the
     /// device is ahead) and the decision taken, as the `Nightlight` module names it.
     case clockCorrection(offsetSeconds: Double, decision: String)
+    /// An alert: what is wrong (`kind`, as the dashboard names it, e.g. `batteryLow`), how bad
+    /// (`severity`, e.g. `warning`), the value that raised it (a battery level, a clock offset in
+    /// seconds) and when it cleared (nil while it holds). The entry's date is when it started.
+    case alert(kind: String, severity: String, value: Double?, clearedAt: Date?)
 
     /// The event's kind.
     public var kind: HistoryKind {
@@ -27,6 +34,7 @@ public enum HistoryEvent: Sendable, Hashable, Codable {
         case .battery: .battery
         case .rssi: .rssi
         case .clockCorrection: .clockCorrection
+        case .alert: .alert
         }
     }
 
@@ -42,6 +50,12 @@ public enum HistoryEvent: Sendable, Hashable, Codable {
                 throw StoreError(.invalidValue, "the clock offset \(offset) is not a finite number of seconds")
             }
             _ = try NightlightStore.validName(decision, "the clock decision")
+        case .alert(let kind, let severity, let value, _):
+            _ = try NightlightStore.validName(kind, "the alert's kind")
+            _ = try NightlightStore.validName(severity, "the alert's severity")
+            if let value, !value.isFinite {
+                throw StoreError(.invalidValue, "the alert's value \(value) is not a finite number")
+            }
         }
     }
 }
@@ -81,6 +95,8 @@ extension HistoryEntry: FetchableRecord, TableRecord {
         case .rssi: event = .rssi(dBm: row["rssi"])
         case .clockCorrection:
             event = .clockCorrection(offsetSeconds: row["clockOffset"], decision: row["clockDecision"])
+        case .alert:
+            event = .alert(kind: row["alertKind"], severity: row["alertSeverity"], value: row["alertValue"], clearedAt: row["clearedAt"])
         case nil:
             throw StoreError(.newerDatabase, "history entry \(id) has the unknown kind \"\(kind)\"; update Nightlight")
         }
@@ -110,17 +126,21 @@ extension NightlightStore {
             var rssi: Int?
             var offset: Double?
             var decision: String?
+            var alert: (kind: String?, severity: String?, value: Double?, clearedAt: Date?)
             switch event {
             case .battery(let value, let isCharging): (level, charging) = (value, isCharging)
             case .rssi(let dBm): rssi = dBm
             case .clockCorrection(let seconds, let text): (offset, decision) = (seconds, text)
+            case .alert(let kind, let severity, let value, let clearedAt): alert = (kind, severity, value, clearedAt)
             }
             try db.execute(
                 literal: """
                     INSERT INTO history
-                        (deviceAddress, recordedAt, kind, batteryLevel, isCharging, rssi, clockOffset, clockDecision)
+                        (deviceAddress, recordedAt, kind, batteryLevel, isCharging, rssi, clockOffset, clockDecision,
+                         alertKind, alertSeverity, alertValue, clearedAt)
                     VALUES (\(device.address), \(date ?? self.now()), \(event.kind.rawValue),
-                        \(level), \(charging), \(rssi), \(offset), \(decision))
+                        \(level), \(charging), \(rssi), \(offset), \(decision),
+                        \(alert.kind), \(alert.severity), \(alert.value), \(alert.clearedAt))
                     """
             )
             guard let entry = try HistoryEntry.fetchOne(db, key: db.lastInsertedRowID) else {
@@ -170,6 +190,31 @@ extension NightlightStore {
             let cutoff = self.now().addingTimeInterval(-Double(days) * 86_400)
             try db.execute(literal: "DELETE FROM history WHERE recordedAt < \(cutoff)")
             return db.changesCount
+        }
+    }
+}
+
+extension NightlightStore {
+    /// The alerts that have not cleared, of every paired device, oldest first.
+    public func openAlerts() async throws -> [HistoryEntry] {
+        try await read("reading the open alerts") { db in
+            try HistoryEntry.fetchAll(
+                db,
+                SQLRequest(literal: "SELECT * FROM history WHERE kind = 'alert' AND clearedAt IS NULL ORDER BY recordedAt, id")
+            )
+        }
+    }
+
+    /// Marks the open alert `id` as cleared at `date` (now by default); returns it, or nil when
+    /// there is no such alert or it had cleared already.
+    @discardableResult
+    public func clearAlert(_ id: Int64, at date: Date? = nil) async throws -> HistoryEntry? {
+        try await write("clearing alert \(id)") { db in
+            try db.execute(
+                literal: "UPDATE history SET clearedAt = \(date ?? self.now()) WHERE id = \(id) AND kind = 'alert' AND clearedAt IS NULL"
+            )
+            guard db.changesCount == 1 else { return nil }
+            return try HistoryEntry.fetchOne(db, key: id)
         }
     }
 }

@@ -102,6 +102,48 @@ enum StoreSchema {
             )
         }
 
+        migrator.registerMigration("v3-history-alerts") { db in
+            // Alerts join the history (kind 'alert': what was wrong, how bad, the value that made
+            // it, when it started and when it cleared). SQLite cannot change a CHECK, so the table
+            // is made again with the wider one and its rows copied; GRDB checks the foreign keys
+            // once the migration is done.
+            try db.execute(
+                sql: """
+                    CREATE TABLE history_v3 (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        deviceAddress TEXT NOT NULL COLLATE NOCASE
+                            REFERENCES pairedDevice(address) ON DELETE CASCADE ON UPDATE CASCADE,
+                        recordedAt DATETIME NOT NULL,
+                        kind TEXT NOT NULL CHECK (kind IN ('battery', 'rssi', 'clockCorrection', 'alert')),
+                        batteryLevel INTEGER,
+                        isCharging BOOLEAN,
+                        rssi INTEGER,
+                        clockOffset REAL,
+                        clockDecision TEXT,
+                        alertKind TEXT,
+                        alertSeverity TEXT,
+                        alertValue REAL,
+                        clearedAt DATETIME,
+                        CHECK (kind <> 'battery'
+                            OR (batteryLevel BETWEEN 0 AND 100 AND isCharging IS NOT NULL)),
+                        CHECK (kind <> 'rssi' OR rssi BETWEEN -127 AND 20),
+                        CHECK (kind <> 'clockCorrection'
+                            OR (clockOffset IS NOT NULL AND clockDecision IS NOT NULL)),
+                        CHECK (kind <> 'alert' OR (alertKind IS NOT NULL AND alertSeverity IS NOT NULL))
+                    );
+                    INSERT INTO history_v3
+                        (id, deviceAddress, recordedAt, kind, batteryLevel, isCharging, rssi, clockOffset, clockDecision)
+                        SELECT id, deviceAddress, recordedAt, kind, batteryLevel, isCharging, rssi, clockOffset, clockDecision
+                        FROM history;
+                    DROP TABLE history;
+                    ALTER TABLE history_v3 RENAME TO history;
+                    CREATE INDEX history_device_time ON history(deviceAddress, recordedAt);
+                    CREATE INDEX history_time ON history(recordedAt);
+                    CREATE INDEX history_open_alerts ON history(kind, clearedAt);
+                    """
+            )
+        }
+
         return migrator
     }()
 

@@ -41,7 +41,8 @@ class Browser:
 
     `driver` is the Selenium WebDriver, `size` "phone" or "laptop", `base_url` the dashboard's
     origin (`http://127.0.0.1:PORT`), `token` its access token, `env` the run's environment
-    (the one `prepare(env)` got: `env.tmp`, `env.db`, `env.nightlight(...)`).
+    (the one `prepare(env)` got: `env.tmp`, `env.db`, `env.nightlight(...)`), `server` the running
+    dashboard (`server.stop()`, then `server.start()` on the same port).
     """
 
     def __init__(self, driver, size, base_url, token, screenshots, env):
@@ -52,6 +53,7 @@ class Browser:
         self.env = env
         self._screenshots = screenshots
         self.allowed_console = []
+        self.server = None  # set by run_journey.py
 
     # Pages
 

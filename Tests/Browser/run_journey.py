@@ -4,7 +4,8 @@
 
 For each size: a fresh temp folder (database, the virtual nightlights' flash files, the browser
 profile), the journey's `prepare(env)` if it has one, `nightlight dashboard` on a free port with
-the page served from the source tree, Chromium signed in with `/?token=…`, then `run(b)`
+the page served from the source tree (plus the journey's `SERVER_OPTIONS`, e.g. ["--sim-control"];
+`b.server.stop()` and `b.server.start()` stop it and start it again on the same port), Chromium signed in with `/?token=…`, then `run(b)`
 (harness.py). Prints PASS with the time taken, or FAIL with the reason, the traceback, the
 browser console errors and the tail of the server's standard error (and saves a screenshot);
 browser console errors fail a journey that otherwise passed. Exits 0 only when every size passed.
@@ -82,13 +83,21 @@ class Environment:
 class Server:
     """`nightlight dashboard` on a free port of 127.0.0.1, started and awaited until ready."""
 
-    def __init__(self, env, token):
+    def __init__(self, env, token, options=()):
+        self.env, self.token, self.options = env, token, list(options)
         self.stderr_path = os.path.join(env.tmp, "dashboard.stderr")
+        self.start()
+
+    def start(self, port=None):
+        """Starts the dashboard (on `port`, or the port it had when it was stopped; a free one
+        the first time) and waits until it is ready."""
+        port = port or getattr(self, "port", None)
+        env, token = self.env, self.token
         for attempt in range(3):
-            self.port = free_port()
-            self.stderr = open(self.stderr_path, "w")
+            self.port = port or free_port()
+            self.stderr = open(self.stderr_path, "a")
             self.process = subprocess.Popen(
-                [env.executable, "dashboard", "--port", str(self.port), "--db", env.db, "--token", token, "--json"],
+                [env.executable, "dashboard", "--port", str(self.port), "--db", env.db, "--token", token, "--json", *self.options],
                 # A crash prints its backtrace on stderr (shown when the journey fails).
                 env=dict(env.variables, NIGHTLIGHT_DASHBOARD_RESOURCES=RESOURCES,
                          SWIFT_BACKTRACE="enable=yes,interactive=no,color=no,output-to=stderr,threads=crashed,symbolicate=fast"),
@@ -126,7 +135,8 @@ class Server:
         return False
 
     def stderr_tail(self, lines=60):
-        self.stderr.flush()
+        if not self.stderr.closed:
+            self.stderr.flush()
         with open(self.stderr_path, errors="replace") as file:
             return "".join(file.readlines()[-lines:]).strip() or "(nothing)"
 
@@ -254,10 +264,11 @@ def run_size(journey, name, size, nightlight, screenshots):
         if callable(getattr(journey, "prepare", None)):
             journey.prepare(env)
         token = secrets.token_hex(16)
-        server = Server(env, token)
+        server = Server(env, token, getattr(journey, "SERVER_OPTIONS", ()))
         driver, service = start_chromium(size, tmp)
         console = Console(driver, server.base_url)
         browser = Browser(driver, size, server.base_url, token, screenshots, env)
+        browser.server = server
         # A journey's START (e.g. "#/explorer") is the first page instead of the dashboard's own.
         browser.open(f"/?token={token}{getattr(journey, 'START', '')}")
         journey.run(browser)

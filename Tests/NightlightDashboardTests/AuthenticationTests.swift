@@ -69,7 +69,7 @@ struct AuthenticationTests {
     static let routes: [(HTTPRequest.Method, String)] = {
         let device = "/api/devices/C4:4E:4C:00:00:02"
         return [
-            (.get, "/api/scan"), (.get, "/api/devices"), (.post, "/api/devices/pair"), (.delete, device),
+            (.get, "/api/scan"), (.get, "/api/devices"), (.get, "/api/alerts"), (.post, "/api/devices/pair"), (.delete, device),
             (.get, device + "/status"), (.put, device + "/child-name"), (.get, device + "/week-schedule"), (.put, device + "/week-schedule"),
             (.put, device + "/temporary-schedule"), (.delete, device + "/temporary-schedule"), (.get, device + "/button"), (.put, device + "/button"),
             (.put, device + "/led-color"), (.put, device + "/proof"), (.get, device + "/clock"), (.post, device + "/clock/sync"),
@@ -106,6 +106,34 @@ struct AuthenticationTests {
             let made = try await client.call(.get, "/login?reason=%3Cscript%3E", token: nil)
             #expect(made.status == .ok)
             #expect(!made.text.contains("login-error") && !made.text.contains("<script>"), "an unknown reason shows nothing, never the query")
+        }
+    }
+
+    @Test func whatInstallingTheAppNeedsIsPublicAndNothingElse() async throws {
+        try await DashboardFixture().test { client in
+            let types = [
+                "/manifest.webmanifest": "application/manifest+json", "/sw.js": "text/javascript; charset=utf-8",
+                "/offline.html": "text/html; charset=utf-8", "/offline.js": "text/javascript; charset=utf-8",
+            ]
+            for path in PagesController.installPaths.sorted() {
+                let file = try await client.call(.get, path, token: nil)
+                #expect(file.status == .ok, "\(path)")
+                #expect(file.headers[.contentType] == types[path] ?? "image/png", "\(path)")
+                if path.hasSuffix(".png") { #expect(file.text.dropFirst().hasPrefix("PNG") && file.text.contains("IHDR"), "\(path) is a PNG") }
+            }
+            let manifest = try await client.call(.get, "/manifest.webmanifest", token: nil)
+            #expect(manifest.string("start_url") == "/" && manifest.string("scope") == "/" && manifest.string("display") == "standalone")
+            #expect(manifest.array("icons").count == 3)
+            let offline = try await client.call(.get, "/offline.html", token: nil)
+            #expect(offline.text.contains("The hub is not reachable") && offline.text.contains("Try again"))
+            let worker = try await client.call(.get, "/sw.js", token: nil)
+            #expect(worker.text.contains("/api/"), "the worker leaves the API alone: \(worker.text.prefix(80))")
+            // Another icon name, or the app's page and files, still need the token.
+            #expect(try await client.call(.get, "/app-icons/other.png", token: nil).status == .found)
+            #expect(try await client.call(.get, "/app-icons/other.png").status == .notFound)
+            #expect(try await client.call(.get, "/", token: nil).status == .found)
+            #expect(try await client.call(.get, "/api/alerts", token: nil).status == .unauthorized)
+            #expect(try await client.call(.get, "/sw.js/x", token: nil).status == .found)
         }
     }
 

@@ -3,7 +3,8 @@ import Hummingbird
 
 /// Lets a request through only when it carries the access token: in the `Authorization: Bearer`
 /// header, in the session cookie, or (on a first visit) as `?token=`, which sets the cookie
-/// and redirects to the same URL without the token. Only the login page is served without it.
+/// and redirects to the same URL without the token. Only the login page and what installing the
+/// app needs (``PagesController/installPaths``) are served without it.
 ///
 /// A missing or wrong token gets a 401 JSON error under `/api/`, and a redirect to `/login`
 /// elsewhere.
@@ -13,7 +14,7 @@ package struct AuthenticationMiddleware: RouterMiddleware {
     /// The name of the session cookie.
     package static let cookieName = "nightlight_token"
     /// The paths served without the token.
-    package static let publicPaths: Set<String> = ["/login"]
+    package static let publicPaths: Set<String> = Set(["/login"]).union(PagesController.installPaths)
 
     package let token: String
 

@@ -11,6 +11,7 @@ struct DevicesController {
     let store: NightlightStore
     let link: DeviceLink
     let operations: NightlightOperations
+    let alerts: AlertMonitor
     let now: @Sendable () -> Date
     let timeZone: TimeZone
 
@@ -128,9 +129,11 @@ struct DevicesController {
             }
         }
         api.get("devices/:address/clock") { _, context in
-            try await onDevice(context) { client, _ in
+            try await onDevice(context) { client, address in
                 let clock = try await client.read(.currentTime)
-                return JSONBody.response(ClockReport(clock: clock, check: ClockPolicy.check(device: clock, app: appTime()), written: false))
+                let check = ClockPolicy.check(device: clock, app: appTime())
+                await alerts.observeClock(address, decision: check.decision, offset: check.offset?.inSeconds, written: false)
+                return JSONBody.response(ClockReport(clock: clock, check: check, written: false))
             }
         }
         api.post("devices/:address/clock/sync") { request, context in
@@ -179,6 +182,7 @@ struct DevicesController {
             try await link.forgetBond(address)
         }
         let device = try await store.unpair(address)
+        await alerts.forget(address)
         await link.disconnect(address)
         return JSONBody.response(UnpairReport(device: device, deletedOnNightlight: deletedOnNightlight))
     }
@@ -187,6 +191,7 @@ struct DevicesController {
         try await onDevice(context) { client, _ in
             let status = try await client.status(app: appTime())
             await store.record(status)
+            await alerts.observe(status)
             let check = ClockSyncCheck(offset: status.clockOffsetSeconds.map { Duration.seconds($0) }, decision: status.clockDecision)
             return JSONBody.response(DeviceStatus(
                 identity: status.identity, activeState: status.activeState, batteryLevel: status.batteryLevel,
@@ -204,6 +209,7 @@ struct DevicesController {
         let now = now
         let result = try await client.syncClock(now: now, timeZone: timeZone, force: force) { _ in accept }
         await store.recordClockCheck(result.check, for: address)
+        await alerts.observeClock(address, decision: result.check.decision, offset: result.check.offset?.inSeconds, written: result.written)
         return ClockReport(clock: try await client.read(.currentTime), check: result.check, written: result.written)
     }
 

@@ -11,6 +11,7 @@ struct FirmwareController {
     let store: NightlightStore
     let link: DeviceLink
     let updates: FirmwareUpdates
+    let alerts: AlertMonitor
 
     /// The routes whose body is an image file (`application/octet-stream`), not JSON.
     static func takesImage(_ path: String) -> Bool {
@@ -45,7 +46,7 @@ struct FirmwareController {
             let address = try RequestInput.address(context)
             let device = try await pairedDevice(address)
             let image = try await Self.image(from: request)
-            let record = try updates.start(image, address: address, previousVersion: device.firmwareVersion, link: link, store: store)
+            let record = try updates.start(image, address: address, previousVersion: device.firmwareVersion, link: link, store: store, alerts: alerts)
             return JSONBody.response(record, status: .accepted)
         }
     }

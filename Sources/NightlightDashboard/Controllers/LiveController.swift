@@ -14,12 +14,14 @@ struct LiveController {
     let link: DeviceLink
     let firmwareUpdates: FirmwareUpdates
     let batteryHistory: BatteryHistoryRecorder
+    let alerts: AlertMonitor
 
     func add(to api: RouterGroup<DashboardContext>) {
         let store = store
         let link = link
         let firmwareUpdates = firmwareUpdates
         let batteryHistory = batteryHistory
+        let alerts = alerts
         api.ws(
             "live",
             shouldUpgrade: { request, _ in
@@ -35,6 +37,7 @@ struct LiveController {
                     let encoder = JSONBody.encoder()
                     for try await message in LiveFeed(link: link, firmwareUpdates: firmwareUpdates, address: address).messages() {
                         await batteryHistory.observe(message, address: address)
+                        await alerts.observe(message, address: address)
                         try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))
                     }
                 }

@@ -11,11 +11,13 @@
 // Tests/WebModel/check-imports.mjs keeps it so: no import cycles, model/ without DOM, no
 // function over 150 lines.
 
+import { watchAlerts } from "../lib/alerts.js";
 import { api } from "../lib/api.js";
 import { store } from "../lib/store.js";
 import { limitProblems } from "../model/limits.js";
 import { failureBanner } from "./failure.js";
 import { createHeader } from "./header.js";
+import { registerServiceWorker } from "./install.js";
 import { createRouter, currentRoute } from "./router.js";
 
 const view = document.getElementById("view");
@@ -39,6 +41,7 @@ async function start() {
   }
   window.addEventListener("hashchange", router.route);
   router.route();
+  watchAlerts();
 }
 
 // The skip link moves the focus without touching the hash (the router owns it).
@@ -48,3 +51,4 @@ document.getElementById("skip-link").addEventListener("click", (event) => {
 });
 
 start();
+registerServiceWorker();

@@ -44,6 +44,8 @@ export function createStore(initial) {
  * - `link`: its Bluetooth link as the header shows it (connected, reconnecting, offline, …);
  * - `clockChecks`: when each nightlight's clock was last compared (§8; ms since the epoch, by
  *   address): app/clock-check.js checks again when a section opens 5 minutes later;
+ * - `alerts`: the open alerts of every nightlight (`GET /api/alerts`, lib/alerts.js), or null
+ *   before the first read;
  * - `explorerOpen`: the last view shown was the Explorer's (scanning starts when it is opened);
  * - `explorerTab`: the tab of the Explorer's device page, kept while moving between devices.
  */
@@ -54,6 +56,7 @@ export const store = createStore({
   status: null,
   link: null,
   clockChecks: {},
+  alerts: null,
   explorerOpen: false,
   explorerTab: "info",
 });

@@ -4,12 +4,15 @@
 // as each nightlight answers; they are read again every 30 s while the view is shown.
 // Hooks: [data-test="home-card"][data-address][data-reachable] with [data-test="home-child"],
 // [data-test="home-mode"], [data-test="home-battery"], [data-test="home-clock"],
-// [data-test="home-reach"]; [data-test="home-empty"].
+// [data-test="home-reach"]; [data-test="home-empty"]; the alerts card of views/shared/alerts.js
+// above the cards.
 
+import { readAlerts } from "../../lib/alerts.js";
 import { api, nightlightPath } from "../../lib/api.js";
 import { fill, h, icon } from "../../lib/dom.js";
 import { glowColor } from "../../model/color.js";
 import { homeCard } from "../../model/home.js";
+import { alertsCard } from "../shared/alerts.js";
 
 const REFRESH_MS = 30000;
 
@@ -24,8 +27,10 @@ export async function render(container, ctx) {
     return undefined;
   }
   const cards = new Map(devices.map((device) => [device.address, { device, status: null, element: h("a", { class: "card home-card" }) }]));
+  const alerts = alertsCard();
   container.append(
     h("div", { class: "view-head" }, heading, h("p", { class: "muted" }, "Tap one to open its day.")),
+    alerts.element,
     h("div", { class: "home-grid" }, [...cards.values()].map((card) => card.element)));
   for (const card of cards.values()) draw(card);
 
@@ -42,12 +47,15 @@ export async function render(container, ctx) {
       card.checked = true;
       if (alive) draw(card);
     }
+    // The reads may have raised or cleared alerts.
+    if (alive) readAlerts();
   }
   readAll();
   const timer = setInterval(readAll, REFRESH_MS);
   return () => {
     alive = false;
     clearInterval(timer);
+    alerts.stop();
   };
 }
 

@@ -6,9 +6,11 @@
 // Hooks: those of the parts, and [data-test="stale-notice"] with [data-test="stale-reload"]
 // (a schedule write refused because the schedule changed elsewhere).
 
+import { readAlerts } from "../../lib/alerts.js";
 import { h, icon } from "../../lib/dom.js";
 import { showError, toast } from "../../lib/feedback.js";
 import { statusSignature } from "../../model/status.js";
+import { alertsCard } from "../shared/alerts.js";
 import { clockCheckDue, syncClock } from "../shared/clock-check.js";
 import { showStaleNotice } from "../shared/stale-notice.js";
 import { clockCard } from "./clock-card.js";
@@ -49,8 +51,9 @@ export async function render(container, ctx) {
   const timelineCard = h("section", { class: "card wide", "aria-labelledby": "timeline-heading" },
     h("div", { class: "card-head" }, h("h2", { id: "timeline-heading" }, icon("today"), "Today's light"), timeline.addButton),
     timeline.element);
+  const alerts = alertsCard({ address: ctx.address });
   container.append(head.element,
-    h("div", { class: "grid" }, hero.element, timelineCard, cards.temporary.element, cards.battery.element, cards.button.element, cards.lights.element, cards.week.element, cards.clock.element));
+    h("div", { class: "grid" }, alerts.element, hero.element, timelineCard, cards.temporary.element, cards.battery.element, cards.button.element, cards.lights.element, cards.week.element, cards.clock.element));
 
   function drawAll() {
     head.draw();
@@ -87,7 +90,11 @@ export async function render(container, ctx) {
     timeline.focusAdd();
   }
 
-  ctx.onLive((message) => onLive(today, message, { hero, head, ...cards }));
+  ctx.onLive((message) => {
+    onLive(today, message, { hero, head, ...cards });
+    // The hub raises and clears alerts from what the nightlight reports.
+    if (["battery", "power", "connection"].includes(message.type)) readAlerts();
+  });
 
   // Every second: the clock, the now marker, countdowns; a new day re-reads the status.
   let shownDay = today.clock.day();
@@ -117,6 +124,7 @@ export async function render(container, ctx) {
     try {
       const fresh = await ctx.refresh();
       if (!alive) return;
+      readAlerts();
       cards.lights.refresh().catch(() => {});
       const editing = timeline.isEditing() || container.ownerDocument.querySelector("dialog[open]") !== null;
       if (fresh.clock?.offsetSeconds !== undefined && !today.clockReport?.needsConfirmation) today.clockReport = fresh.clock;
@@ -150,7 +158,10 @@ export async function render(container, ctx) {
   // 5 minutes after the last check (app/clock-check.js).
   if (clockCheckDue(ctx.address)) {
     syncClock(ctx.address)
-      .then((answer) => cards.clock.settle(answer))
+      .then((answer) => {
+        cards.clock.settle(answer);
+        readAlerts();
+      })
       .catch((error) => cards.clock.showError(error));
   }
 
@@ -158,6 +169,7 @@ export async function render(container, ctx) {
     alive = false;
     clearInterval(ticker);
     clearInterval(poller);
+    alerts.stop();
     document.removeEventListener("visibilitychange", onVisible);
     timeline.stop();
   };
