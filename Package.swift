@@ -111,7 +111,7 @@ let package = Package(
         .target(
             name: "DashboardShell",
             dependencies: [
-                "BLECore", "BLE", "BLEHost", "BLERuntime", "BLETransport",
+                "BLECore", "BLE", "BLEHost", "BLERuntime", "BLETransport", crypto,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -132,7 +132,7 @@ let package = Package(
         .target(
             name: "NightlightDashboard",
             dependencies: [
-                "BLECore", "BLE", "DashboardShell", "DeviceExplorer", "Nightlight", "NightlightStore",
+                "BLECore", "BLE", "DashboardShell", "DeviceExplorer", "Nightlight", "NightlightStore", "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 logging, nio,
@@ -145,7 +145,7 @@ let package = Package(
             name: "NightlightTool",
             dependencies: [
                 "BLECore", "BLE", "BLEHost", "BLERuntime", "BLESimulation", "BLETransport", "BLEVirtual", "BLEToolKit", "Nightlight",
-                "NightlightSimulation", "NightlightStore", "DashboardShell", "NightlightDashboard", argumentParser, nio, logging,
+                "NightlightSimulation", "NightlightStore", "DashboardShell", "NightlightDashboard", "QRCode", argumentParser, nio, logging,
             ],
             swiftSettings: swiftSettings
         ),
@@ -211,7 +211,7 @@ let package = Package(
                 "NightlightDashboard", "DashboardShell", "DeviceExplorer", "Nightlight", "NightlightSimulation", "NightlightStore", "BLE",
                 "BLEProfiles", "BLEProfilesSimulation",
                 "BLESimulation", "BLEVirtual", "DemoWorld",
-                "BLECore", "BLETesting", logging, nio, nioPosix,
+                "BLECore", "BLETesting", "QRCode", logging, nio, nioPosix,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

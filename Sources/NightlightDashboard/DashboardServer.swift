@@ -40,6 +40,9 @@ public struct DashboardServer: Sendable {
         public var limits: ConnectionLimits
         /// The test hook into the `sim` world (``SimControl``): its routes exist only when set.
         public var simControl: SimControl?
+        /// The origin invitation links use (`http://192.168.1.20:8080`, an address a phone
+        /// reaches); nil: the one the dashboard was opened on.
+        public var publicOrigin: String?
 
         /// Creates a configuration; by default on 127.0.0.1:8080.
         public init(
@@ -51,7 +54,8 @@ public struct DashboardServer: Sendable {
             timeZone: TimeZone = .current,
             logger: Logger = Logger(label: "nightlight.dashboard"),
             limits: ConnectionLimits = ConnectionLimits(),
-            simControl: SimControl? = nil
+            simControl: SimControl? = nil,
+            publicOrigin: String? = nil
         ) {
             self.host = host
             self.port = port
@@ -62,6 +66,7 @@ public struct DashboardServer: Sendable {
             self.logger = logger
             self.limits = limits
             self.simControl = simControl
+            self.publicOrigin = publicOrigin
         }
     }
 
@@ -120,6 +125,12 @@ public struct DashboardServer: Sendable {
     /// The URL to open, with the token: `http://127.0.0.1:8080/?token=…`.
     public var url: String { origin + "/?token=" + token }
 
+    /// A new invitation for a phone called `name` (the link on ``Configuration/publicOrigin``,
+    /// else the server's origin): what `nightlight dashboard` shows as a QR code at start.
+    public func invitePhone(named name: String) async throws -> Invitation {
+        try await PhoneAccess.invite(name: name, origin: configuration.publicOrigin ?? origin, store: store, now: configuration.now())
+    }
+
     /// The router with every route and middleware (tests: `buildApplication().test(.router)`).
     public func buildRouter() -> Router<DashboardContext> {
         let router = Router(context: DashboardContext.self)
@@ -128,8 +139,9 @@ public struct DashboardServer: Sendable {
             origins.insert("http://localhost:\(configuration.port)")
             origins.insert("http://127.0.0.1:\(configuration.port)")
         }
+        let phones = PhoneAccess(store: store, now: configuration.now)
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: AuthenticationMiddleware(token: token))
+        router.add(middleware: AuthenticationMiddleware(token: token, phones: phones))
         router.add(middleware: CrossSiteMiddleware(origins: origins, takesFile: FirmwareController.takesImage))
         PagesController.dashboard().add(to: router)
         let api = router.group("api")
@@ -137,7 +149,8 @@ public struct DashboardServer: Sendable {
         DevicesController(store: store, link: link, operations: operations, now: configuration.now, timeZone: configuration.timeZone).add(to: api)
         SchedulesController(store: store, operations: operations).add(to: api)
         FirmwareController(store: store, link: link, updates: firmwareUpdates).add(to: api)
-        LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates, batteryHistory: batteryHistory).add(to: api)
+        LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates, batteryHistory: batteryHistory, phones: phones).add(to: api)
+        PhonesController(store: store, access: phones, publicOrigin: configuration.publicOrigin, serverOrigin: origin, now: configuration.now).add(to: router, api: api)
         ExplorerController(explorer: explorer).add(to: api)
         PanelsController(panels: panels).add(to: api)
         if let simControl = configuration.simControl { SimControlController(control: simControl, link: link).add(to: api) }
