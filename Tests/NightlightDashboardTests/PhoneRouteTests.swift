@@ -120,6 +120,11 @@ struct PhoneRouteTests {
                 #expect(answer.text.contains("is not one of this dashboard"))
             }
             #expect(try await Self.accept(client, "abc").status == .notFound)
+            // Only the invitation pages are public, nothing below them.
+            for path in ["/invite/a/../../api/devices", "/invite/\(hex)/x", "/invite//api/phones"] {
+                let answer = try await client.call(.get, path, token: nil)
+                #expect(answer.status == .found && answer.headers[.location] == "/login", "\(path)")
+            }
             // Form fields as browsers encode them.
             #expect(PhonesController.formField("name", in: "a=1&name=Dad%27s+phone%20%F0%9F%93%B1") == "Dad's phone 📱")
             #expect(PhonesController.formField("name", in: "name=") == "")

@@ -34,7 +34,7 @@ package struct AuthenticationMiddleware: RouterMiddleware {
 
     package func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let path = request.uri.path
-        if Self.publicPaths.contains(path) || path.hasPrefix(Self.invitationPrefix) { return try await next(request, context) }
+        if Self.publicPaths.contains(path) || Self.isInvitation(path) { return try await next(request, context) }
         var context = context
         if let given = request.uri.queryParameters.get("token"), request.method == .get || request.method == .head {
             guard AccessToken.matches(given, token) else { return refuse(request, "the token in the URL is wrong", login: .wrongToken) }
@@ -85,6 +85,12 @@ package struct AuthenticationMiddleware: RouterMiddleware {
             return response
         }
         return .redirect(to: login.map { "/login?reason=\($0.rawValue)" } ?? "/login", type: .found)
+    }
+
+    /// Whether `path` is an invitation page's, `/invite/CODE`: one segment after the prefix,
+    /// nothing below it.
+    package static func isInvitation(_ path: String) -> Bool {
+        path.hasPrefix(invitationPrefix) && !path.dropFirst(invitationPrefix.count).contains("/")
     }
 
     /// Whether `path` is under `/api`.
