@@ -102,17 +102,20 @@ extension NightlightStore {
     /// The phone whose credential has the SHA-256 `secretHash` (revoked or not), or nil. When
     /// it has access and was last seen over a minute ago, it is marked seen now.
     public func phone(secretHash: String) async throws -> StoredPhone? {
-        try await write("checking a phone's access") { db -> StoredPhone? in
-            guard var phone = try Row.fetchOne(db, sql: "SELECT * FROM phone WHERE secretHash = ?", arguments: [secretHash]).map(StoredPhone.init(row:)) else {
-                return nil
-            }
-            let now = self.now()
-            if phone.revokedAt == nil, now.timeIntervalSince(phone.lastSeen) >= 60 {
-                try db.execute(literal: "UPDATE phone SET lastSeen = \(now) WHERE id = \(phone.id)")
-                phone.lastSeen = now
-            }
-            return phone
+        // Read first: every request of a phone asks, and only one a minute writes.
+        let found = try await read("checking a phone's access") { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM phone WHERE secretHash = ?", arguments: [secretHash]).map(StoredPhone.init(row:))
         }
+        guard var phone = found else { return nil }
+        let seen = self.now()
+        if phone.revokedAt == nil, seen.timeIntervalSince(phone.lastSeen) >= 60 {
+            let id = phone.id
+            try await write("marking phone \(id) as seen") { db in
+                try db.execute(literal: "UPDATE phone SET lastSeen = \(seen) WHERE id = \(id) AND revokedAt IS NULL")
+            }
+            phone.lastSeen = seen
+        }
+        return phone
     }
 
     /// The phone numbered `id` (revoked or not), or nil.
