@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "Nightlight", targets: ["Nightlight"]),
         .library(name: "NightlightSimulation", targets: ["NightlightSimulation"]),
         .library(name: "NightlightStore", targets: ["NightlightStore"]),
+        .library(name: "QRCode", targets: ["QRCode"]),
         .library(name: "DashboardShell", targets: ["DashboardShell"]),
         .library(name: "DeviceExplorer", targets: ["DeviceExplorer"]),
         .library(name: "NightlightDashboard", targets: ["NightlightDashboard"]),
@@ -49,8 +50,9 @@ let package = Package(
         // Floors, bottom up (docs/architecture.md): a target depends only on targets of lower
         // floors; scripts/check-modules checks it and that every import is declared.
 
-        // Foundation: values of the specification.
+        // Foundation: values of the specification; the QR Code encoder.
         .target(name: "BLECore", swiftSettings: swiftSettings),
+        .target(name: "QRCode", swiftSettings: swiftSettings),
         // Protocol codecs and state machines, no I/O.
         .target(name: "BLEHCI", dependencies: ["BLECore"], swiftSettings: swiftSettings),
         .target(
@@ -118,7 +120,7 @@ let package = Package(
         .target(
             name: "DashboardShell",
             dependencies: [
-                "BLECore", "BLE", "BLEHost", "BLERuntime", "BLETransport",
+                "BLECore", "BLE", "BLEHost", "BLERuntime", "BLETransport", crypto,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -139,7 +141,7 @@ let package = Package(
         .target(
             name: "NightlightDashboard",
             dependencies: [
-                "BLECore", "BLE", "DashboardShell", "DeviceExplorer", "Nightlight", "NightlightStore",
+                "BLECore", "BLE", "DashboardShell", "DeviceExplorer", "Nightlight", "NightlightStore", "QRCode",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 logging, nio,
@@ -152,7 +154,7 @@ let package = Package(
             name: "NightlightTool",
             dependencies: [
                 "BLECore", "BLE", "BLEHost", "BLERuntime", "BLESimulation", "BLETransport", "BLEVirtual", "BLEToolKit", "Nightlight",
-                "NightlightSimulation", "NightlightStore", "DashboardShell", "NightlightDashboard", argumentParser, nio, logging,
+                "NightlightSimulation", "NightlightStore", "DashboardShell", "NightlightDashboard", "QRCode", argumentParser, nio, logging,
             ],
             swiftSettings: swiftSettings
         ),
@@ -174,6 +176,7 @@ let package = Package(
         ),
 
         // Tests.
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"], exclude: ["Fixtures", "make-vectors.py"], swiftSettings: swiftSettings),
         .testTarget(name: "BLECoreTests", dependencies: ["BLECore", "BLETesting"], swiftSettings: swiftSettings),
         .testTarget(name: "BLEHCITests", dependencies: ["BLECore", "BLEHCI"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "DBusTests", dependencies: ["DBus"], swiftSettings: swiftSettings),
@@ -223,7 +226,7 @@ let package = Package(
                 "NightlightDashboard", "DashboardShell", "DeviceExplorer", "Nightlight", "NightlightSimulation", "NightlightStore", "BLE",
                 "BLEProfiles", "BLEProfilesSimulation",
                 "BLESimulation", "BLEVirtual", "DemoWorld",
-                "BLECore", "BLETesting", logging, nio, nioPosix,
+                "BLECore", "BLETesting", "QRCode", logging, nio, nioPosix,
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

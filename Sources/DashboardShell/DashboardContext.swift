@@ -11,6 +11,8 @@ public struct DashboardContext: RequestContext, WebSocketRequestContext {
     public let webSocket: WebSocketHandlerReference<Self>
     /// How the token came: nil before ``AuthenticationMiddleware`` ran or when it is missing.
     public var credential: Credential?
+    /// The phone whose own credential (cookie) let the request in; nil for the shared token.
+    public var phoneID: Int64?
     /// The connection the request came on (a refused WebSocket upgrade is answered on it).
     package let channel: (any Channel)?
 
@@ -27,6 +29,7 @@ public struct DashboardContext: RequestContext, WebSocketRequestContext {
         coreContext = .init(source: source)
         webSocket = .init()
         credential = nil
+        phoneID = nil
         channel = source.channel
     }
 }

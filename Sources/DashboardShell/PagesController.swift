@@ -87,6 +87,10 @@ package struct PagesController {
         case sessionEnded
         /// The page was open and the server refused its session (401).
         case signedOut
+        /// This phone's own access was revoked on the Phones page.
+        case phoneRemoved
+        /// The browser's phone cookie is not one of this dashboard's phones.
+        case phoneUnknown
 
         /// The sentence the login page shows.
         package var message: String {
@@ -95,6 +99,10 @@ package struct PagesController {
                 "That access token is not this dashboard's. Paste the whole token that nightlight dashboard printed (the part after ?token=), or ask whoever runs the hub for it."
             case .sessionEnded, .signedOut:
                 "You were signed out: the dashboard's access token has changed. Paste the new token to sign in again."
+            case .phoneRemoved:
+                "This phone's access to the dashboard was removed on the Phones page. Ask whoever runs the dashboard to add it again (Add a phone), or paste the access token."
+            case .phoneUnknown:
+                "This dashboard does not know this phone any more. Ask whoever runs the dashboard to add it again (Add a phone), or paste the access token."
             }
         }
     }
@@ -123,14 +131,20 @@ package struct PagesController {
             }
             throw DashboardError(.internalServerError, "missingResource", "the page \(relativePath) is missing from the dashboard's resources (\(folder.path)); reinstall")
         }
-        return Response(
-            status: .ok,
-            headers: [
-                .contentType: type, .cacheControl: "no-store",
-                .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
-                .xContentTypeOptions: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin",
-            ],
-            body: .init(byteBuffer: ByteBuffer(bytes: transform(data)))
-        )
+        return Response(status: .ok, headers: Self.headers(type: type), body: .init(byteBuffer: ByteBuffer(bytes: transform(data))))
+    }
+
+    /// A page made by the server (`html`, already escaped), with the headers of every page.
+    package static func html(_ html: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: headers(type: "text/html; charset=utf-8"), body: .init(byteBuffer: ByteBuffer(string: html)))
+    }
+
+    /// The headers of every page and asset: never cached, never framed, no script but our own.
+    private static func headers(type: String) -> HTTPFields {
+        [
+            .contentType: type, .cacheControl: "no-store",
+            .contentSecurityPolicy: "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'",
+            .xContentTypeOptions: "nosniff", HTTPField.Name("Referrer-Policy")!: "same-origin",
+        ]
     }
 }

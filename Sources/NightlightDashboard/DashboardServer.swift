@@ -43,6 +43,9 @@ public struct DashboardServer: Sendable {
         /// How long a nightlight may go unreached (its last attempt failed) before the
         /// `unreachable` alert (one hour).
         public var unreachableAlertAfter: TimeInterval
+        /// The origin invitation links use (`http://192.168.1.20:8080`, an address a phone
+        /// reaches); nil: the one the dashboard was opened on.
+        public var publicOrigin: String?
 
         /// Creates a configuration; by default on 127.0.0.1:8080.
         public init(
@@ -55,7 +58,8 @@ public struct DashboardServer: Sendable {
             logger: Logger = Logger(label: "nightlight.dashboard"),
             limits: ConnectionLimits = ConnectionLimits(),
             simControl: SimControl? = nil,
-            unreachableAlertAfter: TimeInterval = 3600
+            unreachableAlertAfter: TimeInterval = 3600,
+            publicOrigin: String? = nil
         ) {
             self.host = host
             self.port = port
@@ -67,6 +71,7 @@ public struct DashboardServer: Sendable {
             self.limits = limits
             self.simControl = simControl
             self.unreachableAlertAfter = unreachableAlertAfter
+            self.publicOrigin = publicOrigin
         }
     }
 
@@ -128,6 +133,12 @@ public struct DashboardServer: Sendable {
     /// The URL to open, with the token: `http://127.0.0.1:8080/?token=…`.
     public var url: String { origin + "/?token=" + token }
 
+    /// A new invitation for a phone called `name` (the link on ``Configuration/publicOrigin``,
+    /// else the server's origin): what `nightlight dashboard` shows as a QR code at start.
+    public func invitePhone(named name: String) async throws -> Invitation {
+        try await PhoneAccess.invite(name: name, origin: configuration.publicOrigin ?? origin, store: store, now: configuration.now())
+    }
+
     /// The router with every route and middleware (tests: `buildApplication().test(.router)`).
     public func buildRouter() -> Router<DashboardContext> {
         let router = Router(context: DashboardContext.self)
@@ -136,8 +147,9 @@ public struct DashboardServer: Sendable {
             origins.insert("http://localhost:\(configuration.port)")
             origins.insert("http://127.0.0.1:\(configuration.port)")
         }
+        let phones = PhoneAccess(store: store, now: configuration.now)
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: AuthenticationMiddleware(token: token))
+        router.add(middleware: AuthenticationMiddleware(token: token, phones: phones))
         router.add(middleware: CrossSiteMiddleware(origins: origins, takesFile: FirmwareController.takesImage))
         PagesController.dashboard().add(to: router)
         let api = router.group("api")
@@ -145,8 +157,11 @@ public struct DashboardServer: Sendable {
         DevicesController(store: store, link: link, operations: operations, alerts: alerts, now: configuration.now, timeZone: configuration.timeZone).add(to: api)
         SchedulesController(store: store, operations: operations).add(to: api)
         FirmwareController(store: store, link: link, updates: firmwareUpdates, alerts: alerts).add(to: api)
-        LiveController(store: store, link: link, firmwareUpdates: firmwareUpdates, batteryHistory: batteryHistory, alerts: alerts).add(to: api)
+        LiveController(
+            store: store, link: link, firmwareUpdates: firmwareUpdates, batteryHistory: batteryHistory, alerts: alerts, phones: phones
+        ).add(to: api)
         api.get("alerts") { _, _ in JSONBody.response(AlertList(alerts: try await alerts.openAlerts())) }
+        PhonesController(store: store, access: phones, publicOrigin: configuration.publicOrigin, serverOrigin: origin, now: configuration.now).add(to: router, api: api)
         ExplorerController(explorer: explorer).add(to: api)
         PanelsController(panels: panels).add(to: api)
         if let simControl = configuration.simControl { SimControlController(control: simControl, link: link).add(to: api) }

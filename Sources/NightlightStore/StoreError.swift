@@ -70,6 +70,11 @@ extension StoreError {
         StoreError(.invalidValue, "\(what) cannot be empty")
     }
 
+    /// A value that cannot be used, for the reason `message` gives.
+    static func invalid(_ message: String) -> StoreError {
+        StoreError(.invalidValue, message)
+    }
+
     /// A value outside its allowed range.
     static func outOfRange(_ what: String, _ value: some BinaryInteger, _ range: ClosedRange<Int>) -> StoreError {
         StoreError(.invalidValue, "\(what) \(value) is out of range (\(range.lowerBound)…\(range.upperBound))")

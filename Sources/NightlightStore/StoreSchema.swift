@@ -144,6 +144,33 @@ enum StoreSchema {
             )
         }
 
+        migrator.registerMigration("v4-phones") { db in
+            // The phones let in by an invitation (docs/security.md): each a name and the SHA-256
+            // of its own credential (the credential itself is only in the phone's cookie); a
+            // revoked phone is kept (so its next request is told why) with `revokedAt`. An
+            // invitation is the SHA-256 of its one-time code, valid until `expiresAt`, used once.
+            try db.execute(
+                sql: """
+                    CREATE TABLE phone (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL CHECK (name <> ''),
+                        secretHash TEXT NOT NULL UNIQUE CHECK (length(secretHash) = 64),
+                        addedAt DATETIME NOT NULL,
+                        lastSeen DATETIME NOT NULL,
+                        revokedAt DATETIME
+                    );
+                    CREATE TABLE phoneInvitation (
+                        codeHash TEXT NOT NULL PRIMARY KEY CHECK (length(codeHash) = 64),
+                        name TEXT NOT NULL,
+                        createdAt DATETIME NOT NULL,
+                        expiresAt DATETIME NOT NULL,
+                        usedAt DATETIME,
+                        phoneID INTEGER REFERENCES phone(id) ON DELETE SET NULL
+                    );
+                    """
+            )
+        }
+
         return migrator
     }()
 

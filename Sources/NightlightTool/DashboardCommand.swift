@@ -9,7 +9,7 @@ struct DashboardCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "dashboard",
         abstract: "Serve the Smart Nightlight dashboard (web page and JSON API) and print its URL with the access token.",
-        discussion: "The token is made once and kept in the database; --token, --token-file FILE or NIGHTLIGHT_DASHBOARD_TOKEN sets another (the last two keep it out of the process list). Ctrl-C stops the server."
+        discussion: "The token is made once and kept in the database; --token, --token-file FILE or NIGHTLIGHT_DASHBOARD_TOKEN sets another (the last two keep it out of the process list). On a terminal it also prints a QR code of a one-time invitation link that adds a phone (never of the token). Ctrl-C stops the server."
     )
 
     @Option(name: .long, help: ArgumentHelp("The address to listen on.", valueName: "host")) var host = "127.0.0.1"
@@ -31,6 +31,12 @@ struct DashboardCommand: ToolCommand {
             "For tests: serve /api/sim/…, which acts on the virtual devices of the sim world (press a nightlight's button, lose the link to it). Only with the sim transport."
         )
     ) var simControl = false
+    @Flag(
+        inversion: .prefixedNo,
+        help: ArgumentHelp(
+            "Print a QR code of a one-time invitation link (10 minutes) that adds a phone; by default on a terminal only, never into a log file."
+        )
+    ) var qr: Bool?
     @OptionGroup var options: NightlightOptions
 
     /// The environment variable that may hold the access token (out of sight of `ps`).
@@ -104,13 +110,19 @@ struct DashboardCommand: ToolCommand {
                 clock: ContinuousClock(), logger: logger
             ),
             logger: logger,
-            simControl: hook?.control
+            simControl: hook?.control,
+            publicOrigin: Self.networkOrigin(host: host, port: port)
         )
         let server = try await DashboardServer.make(configuration, store: store)
         let json = options.json
-        let ready = try json
+        var announcement = try json
             ? PresentationJSON.encode(["event": "ready", "url": server.url, "origin": server.origin], layout: .line)
             : "Nightlight dashboard: \(server.url)\nOpen it on this computer (or on a phone on the same network, with --host 0.0.0.0). Ctrl-C stops it."
+        let terminal = TerminalOutput.standardOutput()
+        if !json, qr ?? terminal.isTerminal {
+            announcement += "\n\n" + (try await Self.phoneInvitation(server: server, host: host, asked: qr == true, terminal: terminal))
+        }
+        let ready = announcement
         do {
             // Printed once the socket listens, so the URL works as soon as it is shown.
             try await server.run { _ in ToolOutput.print(ready) }
@@ -129,5 +141,30 @@ struct DashboardCommand: ToolCommand {
             throw ToolError("cannot serve on \(host):\(port): '\(host)' is not a usable address; give an IP address of this computer, such as 127.0.0.1 or 0.0.0.0")
         }
         try? store.close()
+    }
+
+    /// What is printed at start for a phone: the QR code and link of a one-time invitation (not
+    /// the token: a printed QR code may end up where others see it, and an invitation expires in
+    /// 10 minutes and works once). On 127.0.0.1 no phone reaches the dashboard: unless `asked`
+    /// (`--qr`), it says how instead.
+    static func phoneInvitation(server: DashboardServer, host: String, asked: Bool, terminal: TerminalOutput) async throws -> String {
+        if !asked, ["127.0.0.1", "::1", "localhost"].contains(host) {
+            return "To add a phone, serve the network too (--host 0.0.0.0): a QR code to scan is printed then; or use Add a phone in the dashboard's menu."
+        }
+        let invitation = try await server.invitePhone(named: "New phone")
+        return "Add a phone: " + PhoneAccessCommands.invitationText(invitation, qr: true, terminal: terminal).trimmingCharacters(in: .newlines)
+    }
+
+    /// The origin a phone reaches the dashboard on, for invitation links: the first IPv4 address
+    /// of this computer's network interfaces (not loopback) when serving every address
+    /// (`0.0.0.0`, `::`); nil otherwise (the address the dashboard is opened on is used).
+    static func networkOrigin(host: String, port: Int) -> String? {
+        guard ["0.0.0.0", "::"].contains(host) else { return nil }
+        let addresses = (try? System.enumerateDevices()) ?? []
+        for device in addresses {
+            guard case .v4 = device.address, let ip = device.address?.ipAddress, !ip.hasPrefix("127.") else { continue }
+            return "http://\(ip):\(port)"
+        }
+        return nil
     }
 }

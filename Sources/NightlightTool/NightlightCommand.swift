@@ -20,7 +20,7 @@ public struct NightlightCommand: AsyncParsableCommand {
         subcommands: [
             DevicesCommand.self, PairCommand.self, UnpairCommand.self, StatusCommand.self, NameCommand.self,
             ScheduleCommand.self, TempCommand.self, ButtonCommand.self, ColorCommand.self, ProofCommand.self, LEDsCommand.self,
-            ClockCommand.self, FirmwareCommand.self, SimulateNightlightCommand.self, DashboardCommand.self,
+            ClockCommand.self, FirmwareCommand.self, SimulateNightlightCommand.self, DashboardCommand.self, PhonesCommand.self,
         ]
     )
 

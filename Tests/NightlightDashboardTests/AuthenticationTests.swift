@@ -76,6 +76,7 @@ struct AuthenticationTests {
             (.get, device + "/history"), (.get, device + "/firmware"), (.post, device + "/firmware"), (.post, "/api/firmware/inspect"),
             (.get, "/api/schedules"), (.post, "/api/schedules"), (.post, "/api/schedules/A/apply"), (.patch, "/api/schedules/A"),
             (.post, "/api/schedules/A/duplicate"), (.delete, "/api/schedules/A"), (.get, "/api/live?address=C4:4E:4C:00:00:02"),
+            (.get, "/api/phones"), (.post, "/api/phones/invitations"), (.delete, "/api/phones/1"),
         ]
     }()
 

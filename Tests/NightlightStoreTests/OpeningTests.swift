@@ -8,7 +8,7 @@ struct OpeningTests {
     /// The shipped migrations: frozen, so this list only ever grows at its end.
     static let migrations = [
         "v1-nightlight-database", "v1-paired-devices", "v1-schedule-library", "v1-settings", "v1-history", "v2-bonds",
-        "v3-history-alerts",
+        "v3-history-alerts", "v4-phones",
     ]
 
     @Test func migratesAnEmptyFileInWALMode() async throws {
@@ -28,7 +28,7 @@ struct OpeningTests {
             #expect(applicationID == 0x4E4C_5354)
             #expect(journalMode == "wal")
             #expect(
-                tables == ["bond", "grdb_migrations", "history", "pairedDevice", "savedSchedule", "setting", "sqlite_sequence"])
+                tables == ["bond", "grdb_migrations", "history", "pairedDevice", "phone", "phoneInvitation", "savedSchedule", "setting", "sqlite_sequence"])
             #expect(indexes == ["history_device_time", "history_open_alerts", "history_time"])
             try queue.close()
         }

@@ -15,6 +15,8 @@ struct LiveController {
     let firmwareUpdates: FirmwareUpdates
     let batteryHistory: BatteryHistoryRecorder
     let alerts: AlertMonitor
+    /// A phone's socket ends at its next message once the phone is revoked.
+    let phones: PhoneAccess
 
     func add(to api: RouterGroup<DashboardContext>) {
         let store = store
@@ -22,6 +24,7 @@ struct LiveController {
         let firmwareUpdates = firmwareUpdates
         let batteryHistory = batteryHistory
         let alerts = alerts
+        let phones = phones
         api.ws(
             "live",
             shouldUpgrade: { request, _ in
@@ -33,9 +36,15 @@ struct LiveController {
             },
             onUpgrade: { inbound, outbound, context in
                 guard let address = try? RequestInput.address(context.request.uri.queryParameters.get("address") ?? "", field: "address") else { return }
+                let phone = context.requestContext.phoneID
                 let feed = Task {
                     let encoder = JSONBody.encoder()
                     for try await message in LiveFeed(link: link, firmwareUpdates: firmwareUpdates, address: address).messages() {
+                        // A revoked phone's socket closes rather than send it anything more.
+                        if let phone, await !phones.stillAllowed(phone) {
+                            try await outbound.close(.policyViolation, reason: "this phone's access was removed")
+                            return
+                        }
                         await batteryHistory.observe(message, address: address)
                         await alerts.observe(message, address: address)
                         try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))

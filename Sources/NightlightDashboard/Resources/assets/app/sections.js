@@ -21,7 +21,12 @@ export const EXPLORER_SECTION = { route: "explorer", label: "Explorer", load: ()
 /** The seed devices' panels (#/devices, #/devices/KIND/ADDRESS: one). */
 export const PANELS_SECTION = { route: "devices", label: "Devices", load: () => import("../views/panels/panels.js") };
 
-const OTHER_SECTIONS = [HOME_SECTION, PAIR_SECTION, EXPLORER_SECTION, PANELS_SECTION];
+/** The phones with their own access (#/phones). */
+export const PHONES_SECTION = { route: "phones", label: "Phones", load: () => import("../views/phones/phones.js") };
+/** A one-time invitation for a phone (#/add-phone). */
+export const ADD_PHONE_SECTION = { route: "add-phone", label: "Add a phone", load: () => import("../views/phones/add-phone.js") };
+
+const OTHER_SECTIONS = [HOME_SECTION, PAIR_SECTION, EXPLORER_SECTION, PANELS_SECTION, PHONES_SECTION, ADD_PHONE_SECTION];
 
 /** The section of a route name, and whether it shows a paired nightlight; null for none. */
 export function sectionOf(route) {

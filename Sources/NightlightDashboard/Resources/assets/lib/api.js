@@ -46,7 +46,9 @@ export async function apiRequest(method, path, body, { headers = {} } = {}) {
     });
   }
   if (response.status === 401) {
-    location.assign("/login?reason=signedOut");
+    // A revoked phone is told so; anything else was signed out (the token changed).
+    const reason = await response.json().then((body) => body?.error?.code, () => null);
+    location.assign(`/login?reason=${reason === "phoneRemoved" || reason === "phoneUnknown" ? reason : "signedOut"}`);
     throw new ApiError({ status: 401, code: "unauthorized", message: "Your access token is missing or wrong; sign in again." });
   }
   if (response.status === 204) return { body: null, headers: response.headers };
