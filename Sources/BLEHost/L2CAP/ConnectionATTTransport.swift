@@ -1,4 +1,3 @@
-import BLECore
 import BLEGATT
 import Synchronization
 
@@ -22,11 +21,11 @@ final class ConnectionATTTransport: ATTBearerTransport, Sendable {
     }
 
     let handle: UInt16
-    private let outbox: AsyncFIFO<OutboundPDU>
+    private let outbox: AsyncStream<OutboundPDU>.Continuation
     private let limit: Int
     private let state = Mutex(State())
 
-    init(handle: UInt16, outbox: AsyncFIFO<OutboundPDU>, limit: Int) {
+    init(handle: UInt16, outbox: AsyncStream<OutboundPDU>.Continuation, limit: Int) {
         self.handle = handle
         self.outbox = outbox
         self.limit = max(1, limit)
@@ -40,7 +39,7 @@ final class ConnectionATTTransport: ATTBearerTransport, Sendable {
         }
     }
 
-    nonisolated(nonsending) func waitForSendCapacity() async {
+    func waitForSendCapacity() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 if state.isClosed || state.queued < limit { return true }
