@@ -13,6 +13,7 @@ import time
 from selenium.webdriver.support.ui import Select
 
 SIZES = ["phone", "laptop"]
+START = "#/explorer"
 DEMO = "00:1B:DC:DE:00:01"
 ROW = "[data-test=explorer-device]"
 MESSAGE = "[data-test=characteristic][data-uuid='4E4C0002-6465-6D6F-8000-6E696768746C']"
@@ -35,7 +36,6 @@ def choose(b, css, value):
 
 
 def run(b):
-    b.open("/#/explorer")
     b.wait("#explorer-radio-state[data-state=poweredOn]")
     everyone = b.wait_until("at least four devices", lambda: (lambda r: r if len(r) >= 4 and DEMO in [a for a, _ in r] else None)(rows(b)))
 
@@ -107,8 +107,14 @@ def run(b):
     assert b.api("GET", f"/api/explorer/devices/{DEMO}/gatt") and not next(
         c for s in b.api("GET", f"/api/explorer/devices/{DEMO}/gatt")["services"] for c in s["characteristics"]
         if c["uuid"] == "4E4C0003-6465-6D6F-8000-6E696768746C")["subscribed"], "the server stopped following it"
-    stopped = text(b, f"{counter} [data-test=value-hex]")
-    time.sleep(2.5)  # two notification periods: nothing may arrive now
+    # A value already on its way when the switch went off may still arrive: wait for a quiet
+    # period first, then no notification may come for two of the counter's periods.
+    def settled():
+        first = text(b, f"{counter} [data-test=value-hex]")
+        time.sleep(1.5)
+        return first if text(b, f"{counter} [data-test=value-hex]") == first else None
+    stopped = b.wait_until("the counter to stop changing", settled, timeout=20)
+    time.sleep(2.5)
     assert text(b, f"{counter} [data-test=value-hex]") == stopped, "no notification after switching off"
     b.click(f"{counter} .toggle")
     b.wait(f"{counter} [data-test=notifying]")

@@ -74,6 +74,8 @@ export function createRouter({ view, header }) {
   async function goHome(id) {
     const devices = await loadDevices();
     if (id !== routeId) return; // navigated elsewhere meanwhile
+    // A section named while the page was still starting (before the hash was watched) wins.
+    if (currentRoute().name) return route();
     if (devices.length > 1) return location.replace("#/home");
     const device = devices.find((d) => d.childName) ?? null;
     location.replace(device ? `#/dashboard/${device.address}` : "#/pair");
