@@ -7,8 +7,10 @@ import Testing
 /// installs), and our renderings read back into modules.
 @Suite struct QRCodeDecodeTests {
     /// The text `zbarimg` reads from `code` drawn as a greyscale image (3 pixels a module, the
-    /// standard quiet zone).
-    static func decoded(_ code: QRCode) throws -> String {
+    /// standard quiet zone). The child is awaited through its termination handler and its output
+    /// read from a file: a blocking wait would hold one of the concurrency pool's threads (two on
+    /// a 2-core machine), starving every other suite's timers in the same process.
+    static func decoded(_ code: QRCode) async throws -> String {
         let scale = 3
         let quiet = QRCode.standardQuietZone
         let side = (code.size + 2 * quiet) * scale
@@ -25,16 +27,29 @@ import Testing
             Issue.record("zbarimg is missing: install zbar-tools (scripts/test does)")
             return ""
         }
+        let outputFile = file.deletingPathExtension().appendingPathExtension("txt")
+        guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
+            Issue.record("cannot create \(outputFile.path)")
+            return ""
+        }
+        defer { try? FileManager.default.removeItem(at: outputFile) }
+        let output = try FileHandle(forWritingTo: outputFile)
         let process = Process()
         process.executableURL = URL(filePath: zbarimg)
         process.arguments = ["--raw", "-q", "-Sdisable", "-Sqrcode.enable", "-Sbinary", file.path]
-        let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        var text = String(decoding: data, as: UTF8.self)
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in continuation.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        try output.close()
+        var text = String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
         if text.hasSuffix("\n") { text.removeLast() }
         return text
     }
@@ -48,20 +63,20 @@ import Testing
     static let lengths = [1, 2, 7, 14, 20, 32, 45, 64, 90, 100, 134, 200, 271, 400, 600, 900, 1270]
 
     @Test("zbarimg reads back what we encoded, at every level and many lengths", arguments: QRCode.ErrorCorrection.allCases)
-    func roundTrip(_ level: QRCode.ErrorCorrection) throws {
+    func roundTrip(_ level: QRCode.ErrorCorrection) async throws {
         for (seed, length) in Self.lengths.enumerated() {
             let text = Self.text(length: length, seed: seed)
             let code = try QRCode(text: text, errorCorrection: level)
-            #expect(try Self.decoded(code) == text, "\(length) characters at \(level.rawValue), version \(code.version), mask \(code.mask)")
+            #expect(try await Self.decoded(code) == text, "\(length) characters at \(level.rawValue), version \(code.version), mask \(code.mask)")
         }
     }
 
     @Test("an invitation link with a 64-hex-digit code fits in version 5 at M and reads back")
-    func invitationLink() throws {
+    func invitationLink() async throws {
         let link = "http://192.168.100.200:65535/invite/" + String(repeating: "0123456789abcdef", count: 4)
         let code = try QRCode(text: link, errorCorrection: .medium)
         #expect(code.version <= 6)
-        #expect(try Self.decoded(code) == link)
+        #expect(try await Self.decoded(code) == link)
     }
 
     @Test("more bytes than version 40 holds is a clear error naming the limit", arguments: QRCode.ErrorCorrection.allCases)
