@@ -28,14 +28,18 @@ public enum BumbleHarness {
     }
 
     /// Whether interop tests should run: Bumble is available, or this is CI (where they then fail
-    /// with ``unavailableReason``). Use it with `.enabled(if:)`.
-    public static var shouldRun: Bool { isCI || availability.python != nil }
+    /// with ``unavailableReason()``). Use it with `.enabled("…") { await BumbleHarness.shouldRun() }`.
+    public static func shouldRun() async -> Bool {
+        if isCI { return true }
+        return await availability().python != nil
+    }
 
     /// Why Bumble cannot be used here, or nil when it can.
-    public static var unavailableReason: String? { availability.reason }
+    public static func unavailableReason() async -> String? { await availability().reason }
 
     /// The venv Python, or throws with what to do when Bumble cannot be used.
-    public static func requirePython() throws -> String {
+    public static func requirePython() async throws -> String {
+        let availability = await availability()
         guard let python = availability.python else {
             throw BumbleHarnessError(
                 "Bumble is not available: \(availability.reason ?? "unknown reason"). Run scripts/test (it creates .venv with bumble==\(bumbleVersion)) or set NIGHTLIGHT_PYTHON to a Python that has it."
@@ -81,34 +85,31 @@ public enum BumbleHarness {
     }
 
     /// Found once per test process: the Python if it imports `bumble` within 60 s, else why not.
-    private static let availability: (python: String?, reason: String?) = {
+    /// A task, so that the tests asking at once wait for one answer without holding a thread
+    /// (a lazy global would block every other caller on its lock while Python starts).
+    private static let availabilityCheck = Task<(python: String?, reason: String?), Never> {
         guard let python = findPython() else {
             return (nil, "no NIGHTLIGHT_PYTHON and no .venv/bin/python above \(#filePath)")
         }
         guard FileManager.default.isExecutableFile(atPath: python) else {
             return (nil, "\(python) (NIGHTLIGHT_PYTHON) is not an executable file")
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = ["-c", "import bumble"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        let outcome: ChildProcess.Outcome
         do {
-            try process.run()
+            outcome = try await ChildProcess.run(URL(fileURLWithPath: python), ["-c", "import bumble"], timeout: .seconds(60))
         } catch {
             return (nil, "cannot run \(python): \(error)")
         }
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-            return (nil, "\(python) -c 'import bumble' did not finish within 60 s")
-        }
-        guard process.terminationStatus == 0 else {
+        if outcome.timedOut { return (nil, "\(python) -c 'import bumble' did not finish within 60 s") }
+        guard outcome.succeeded else {
             return (nil, "\(python) cannot import bumble (pip install bumble==\(bumbleVersion))")
         }
         return (python, nil)
-    }()
+    }
+
+    private static func availability() async -> (python: String?, reason: String?) {
+        await availabilityCheck.value
+    }
 
     /// Starts a Python interop script from `Tests/Interop/` with `arguments` (`python -u script
     /// arguments…`); its stdout lines are collected as they arrive.
@@ -116,8 +117,8 @@ public enum BumbleHarness {
         _ script: String,
         arguments: [String] = [],
         filePath: String = #filePath
-    ) throws -> BumbleProcess {
-        try startPython(name: script, arguments: ["-u", script] + arguments, filePath: filePath)
+    ) async throws -> BumbleProcess {
+        try await startPython(name: script, arguments: ["-u", script] + arguments, filePath: filePath)
     }
 
     /// Starts `python -m module arguments…` (e.g. `bumble.apps.gatt_dump`) in `Tests/Interop/`.
@@ -125,8 +126,8 @@ public enum BumbleHarness {
         _ module: String,
         arguments: [String] = [],
         filePath: String = #filePath
-    ) throws -> BumbleProcess {
-        try startPython(
+    ) async throws -> BumbleProcess {
+        try await startPython(
             name: module, arguments: ["-u", "-m", module] + arguments, filePath: filePath,
             environment: ["NO_COLOR": "1", "TERM": "dumb"]
         )
@@ -138,9 +139,9 @@ public enum BumbleHarness {
         arguments: [String],
         filePath: String,
         environment: [String: String] = [:]
-    ) throws -> BumbleProcess {
+    ) async throws -> BumbleProcess {
         try BumbleProcess(
-            name: name, executable: try requirePython(), arguments: arguments,
+            name: name, executable: try await requirePython(), arguments: arguments,
             currentDirectory: try interopDirectory(filePath: filePath), environment: environment
         )
     }
@@ -148,7 +149,7 @@ public enum BumbleHarness {
     /// Starts a fresh pair of Bumble virtual controllers (`Tests/Interop/bumble_controllers.py`) on
     /// two free loopback ports and returns once both listen (at most `timeout`).
     public static func startControllers(timeout: Duration = .seconds(30), filePath: String = #filePath) async throws -> BumbleControllers {
-        let process = try startScript("bumble_controllers.py", filePath: filePath)
+        let process = try await startScript("bumble_controllers.py", filePath: filePath)
         do {
             let ready = try await process.waitForEvent("ready", timeout: timeout)
             guard let ports = ready.json("ports").flatMap(parsePorts), ports.count == 2 else {
@@ -185,7 +186,7 @@ public enum BumbleHarness {
         filePath: String = #filePath,
         _ body: (BumbleProcess) async throws -> T
     ) async throws -> T {
-        let process = try startScript(script, arguments: arguments, filePath: filePath)
+        let process = try await startScript(script, arguments: arguments, filePath: filePath)
         do {
             let result = try await body(process)
             await process.terminate()

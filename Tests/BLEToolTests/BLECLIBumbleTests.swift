@@ -7,7 +7,7 @@ import Testing
 /// `ble simulate` running the demo on one controller for `ble` on the other.
 @Suite(
     .serialized,
-    .enabled(if: BumbleHarness.shouldRun, "Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)"),
+    .enabled("Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)") { await BumbleHarness.shouldRun() },
     .timeLimit(.minutes(3))
 )
 struct BLECLIBumbleTests {
@@ -19,7 +19,7 @@ struct BLECLIBumbleTests {
     static let peripheralAddress = "C2:4E:4C:0C:00:02"
 
     @Test func everyCommandAgainstABumblePeripheral() async throws {
-        _ = try BumbleHarness.requirePython()
+        _ = try await BumbleHarness.requirePython()
         try await BumbleHarness.withControllers { controllers in
             try await BumbleHarness.withScript(
                 "bumble_peripheral.py", arguments: [controllers.transportSpec(1), Self.peripheralAddress, "BumblePeripheral"]
@@ -88,7 +88,7 @@ struct BLECLIBumbleTests {
     }
 
     @Test func simulateRunsTheDemoOnABumbleController() async throws {
-        _ = try BumbleHarness.requirePython()
+        _ = try await BumbleHarness.requirePython()
         try await BumbleHarness.withControllers { controllers in
             let cli = try CLIRunner()
             let simulator = try cli.start(["simulate", "demo", "--transport", controllers.transportSpec(1), "--json"])

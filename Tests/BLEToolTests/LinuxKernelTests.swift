@@ -48,10 +48,10 @@ struct LinuxKernelTests {
 
     /// The same on Bumble's LE-only controllers, which the kernel sets up differently, with `ble
     /// simulate demo`. Needs Bumble as the interop tests do (skipped locally without it, failing in CI).
-    @Test(.enabled(if: BumbleHarness.shouldRun, "Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)"))
+    @Test(.enabled("Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)") { await BumbleHarness.shouldRun() })
     func theSameThroughBumblesLEOnlyControllers() async throws {
         let tools = try CLIRunner.executable("ble").deletingLastPathComponent()
-        let result = try await LinuxVM.run("ble-user-channel-bumble", tools: tools, python: try BumbleHarness.requirePython())
+        let result = try await LinuxVM.run("ble-user-channel-bumble", tools: tools, python: try await BumbleHarness.requirePython())
         let log = result.testLog
         #expect(result.status == 0, "\(result.summary)\n\(log)")
         #expect(log.contains(#""device":"Nightlight Demo""#), "\(log)")

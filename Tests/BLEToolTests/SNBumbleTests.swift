@@ -7,7 +7,7 @@ import Testing
 /// Bumble's virtual controllers. Runs in CI; a missing Bumble fails there.
 @Suite(
     .serialized,
-    .enabled(if: BumbleHarness.shouldRun, "Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)"),
+    .enabled("Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)") { await BumbleHarness.shouldRun() },
     .timeLimit(.minutes(3))
 )
 struct SNBumbleTests {
@@ -51,7 +51,7 @@ struct SNBumbleTests {
         _ options: [String] = [],
         _ body: (BumbleProcess, CLIRunner.Running, String) async throws -> Void
     ) async throws {
-        _ = try BumbleHarness.requirePython()
+        _ = try await BumbleHarness.requirePython()
         try await BumbleHarness.withControllers { controllers in
             let cli = try CLIRunner()
             let simulator = try cli.start(["simulate", "nightlight", "--transport", controllers.transportSpec(1), "--json"], takesInput: true)

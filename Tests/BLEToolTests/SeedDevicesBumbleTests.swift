@@ -9,7 +9,7 @@ import Testing
 /// CI; a missing Bumble fails there.
 @Suite(
     .serialized,
-    .enabled(if: BumbleHarness.shouldRun, "Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)"),
+    .enabled("Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)") { await BumbleHarness.shouldRun() },
     .timeLimit(.minutes(3))
 )
 struct SeedDevicesBumbleTests {
@@ -404,7 +404,7 @@ struct SeedDevicesBumbleTests {
     /// the device's flash, and the simulator (which takes actions on its standard input). The
     /// simulator must end cleanly on Ctrl-C.
     static func withDevice(_ kind: String, _ body: (BumbleProcess, String, CLIRunner, CLIRunner.Running) async throws -> Void) async throws {
-        _ = try BumbleHarness.requirePython()
+        _ = try await BumbleHarness.requirePython()
         let centralAddress = try #require(centralAddresses[kind])
         try await BumbleHarness.withControllers { controllers in
             let cli = try CLIRunner()

@@ -173,9 +173,8 @@ extension BumbleFaultTests {
     @Suite(
         .serialized,
         .enabled(
-            if: BumbleHarness.shouldRun,
             "Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)"
-        )
+        ) { await BumbleHarness.shouldRun() }
     )
     struct OverBumble {
         /// Runs `body` with fresh Bumble controllers, `bumble_peripheral.py` named `name` (with
@@ -187,7 +186,7 @@ extension BumbleFaultTests {
             options: [String] = [],
             _ body: (BumbleControllers, BumbleProcess, BLEHost, HostConnection, GATTDiscoveredDatabase) async throws -> Void
         ) async throws {
-            try BumbleInteropTests.requireBumble()
+            try await BumbleInteropTests.requireBumble()
             try await BumbleHarness.withControllers { controllers in
                 try await BumbleHarness.withScript(
                     "bumble_peripheral.py", arguments: [controllers.transportSpec(1), addresses.peripheral, name] + options

@@ -20,9 +20,8 @@ import Testing
 @Suite(
     .serialized,
     .enabled(
-        if: BumbleHarness.shouldRun,
         "Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)"
-    ),
+    ) { await BumbleHarness.shouldRun() },
     .timeLimit(.minutes(3))
 )
 struct BumbleInteropTests {
@@ -54,8 +53,8 @@ struct BumbleInteropTests {
     }
 
     /// Fails the test before anything starts when Bumble cannot run (the CI case).
-    static func requireBumble() throws {
-        _ = try BumbleHarness.requirePython()
+    static func requireBumble() async throws {
+        _ = try await BumbleHarness.requirePython()
     }
 
     /// Runs `operation`, failing after `timeout`.
@@ -203,7 +202,7 @@ struct BumbleInteropTests {
     // MARK: The harness
 
     @Test func harnessStartsControllersOnTwoPortsAndStopsThem() async throws {
-        try Self.requireBumble()
+        try await Self.requireBumble()
         let controllers = try await BumbleHarness.withControllers { controllers in
             #expect(controllers.ports.count == 2)
             #expect(controllers.ports[0] != controllers.ports[1])
@@ -226,7 +225,7 @@ struct BumbleInteropTests {
     // MARK: (a) A Bumble host on our virtual controller, through VirtualHCIServer
 
     @Test func bumbleCentralOnOurVirtualControllerThroughVirtualHCIServer() async throws {
-        try Self.requireBumble()
+        try await Self.requireBumble()
         let link = VirtualLink(clock: ContinuousClock(), logger: Self.logger("interop.link"))
         let ours = VirtualController(publicAddress: try DeviceAddress(parsing: "00:1B:DC:0A:00:01"), name: "ours")
         let served = VirtualController(publicAddress: try DeviceAddress(parsing: "00:1B:DC:0A:00:02"), name: "served-to-bumble")
@@ -257,7 +256,7 @@ struct BumbleInteropTests {
     // MARK: (b) Our central against a Bumble peripheral, over Bumble's controllers
 
     @Test func ourCentralAgainstBumblePeripheral() async throws {
-        try Self.requireBumble()
+        try await Self.requireBumble()
         try await BumbleHarness.withControllers { controllers in
             try await BumbleHarness.withScript(
                 "bumble_peripheral.py", arguments: [controllers.transportSpec(1), "C2:4E:4C:0B:00:02", "BumblePeripheral"]
@@ -367,7 +366,7 @@ struct BumbleInteropTests {
     // MARK: (c) A Bumble central against our peripheral, over Bumble's controllers
 
     @Test func bumbleCentralAgainstOurPeripheral() async throws {
-        try Self.requireBumble()
+        try await Self.requireBumble()
         try await BumbleHarness.withControllers { controllers in
             let host = try await Self.ourPeripheralHost(port: controllers.ports[0], address: "C6:4E:4C:0C:00:01")
             do {
@@ -386,12 +385,12 @@ struct BumbleInteropTests {
     }
 
     @Test func bumbleGATTDumpListsOurServices() async throws {
-        try Self.requireBumble()
+        try await Self.requireBumble()
         try await BumbleHarness.withControllers { controllers in
             let host = try await Self.ourPeripheralHost(port: controllers.ports[0], address: "C8:4E:4C:0D:00:01")
             do {
                 _ = try await Self.startPeripheral(host, name: "Nightlight-D", log: WriteLog())
-                let dump = try BumbleHarness.startModule(
+                let dump = try await BumbleHarness.startModule(
                     "bumble.apps.gatt_dump", arguments: [controllers.transportSpec(1), "C8:4E:4C:0D:00:01"]
                 )
                 let status: Int32

@@ -28,9 +28,8 @@ import Testing
 @Suite(
     .serialized,
     .enabled(
-        if: BumbleHarness.shouldRun,
         "Bumble is not available (create .venv with scripts/test, or set NIGHTLIGHT_PYTHON)"
-    ),
+    ) { await BumbleHarness.shouldRun() },
     .timeLimit(.minutes(3))
 )
 struct BumblePairingTests {
@@ -76,7 +75,7 @@ struct BumblePairingTests {
         configuration: BLEHost.Configuration = BLEHost.Configuration(),
         _ body: (Peer, HostConnection, Secrets) async throws -> Void
     ) async throws {
-        try BumbleInteropTests.requireBumble()
+        try await BumbleInteropTests.requireBumble()
         try await BumbleHarness.withControllers { controllers in
             try await BumbleHarness.withScript(
                 "bumble_pairing_peripheral.py", arguments: [controllers.transportSpec(1), addresses.peripheral, name] + options

@@ -37,8 +37,9 @@ struct DashboardBrowserTests {
 
     @Test(.timeLimit(.minutes(4)), arguments: DashboardBrowserTests.journeys)
     func journey(_ name: String) async throws {
-        guard case .success(let python) = Self.browserTools else {
-            if case .failure(let missing) = Self.browserTools {
+        let tools = await Self.browserTools.value
+        guard case .success(let python) = tools else {
+            if case .failure(let missing) = tools {
                 Issue.record("\(missing.description)", severity: Self.isCI ? .error : .warning)
             }
             return
@@ -70,15 +71,16 @@ struct DashboardBrowserTests {
     }
 
     /// Found once per test process: the Python with Selenium when chromium and chromedriver are
-    /// on `PATH` too, else what is missing and how to install it.
-    static let browserTools: Result<String, MissingTools> = {
+    /// on `PATH` too, else what is missing and how to install it. A task: the journeys wait for it
+    /// without holding a thread of the concurrency pool while Python starts.
+    static let browserTools = Task<Result<String, MissingTools>, Never> {
         var missing: [String] = []
         for tool in ["chromium", "chromedriver"] where findOnPath(tool) == nil {
             missing.append("`\(tool)` is not on PATH")
         }
         let python = BumbleHarness.findPython(filePath: #filePath)
         if let python {
-            if !imports(python, "selenium") { missing.append("\(python) cannot import selenium") }
+            if await !imports(python, "selenium") { missing.append("\(python) cannot import selenium") }
         } else {
             missing.append("there is no .venv/bin/python in \(root.path)")
         }
@@ -90,7 +92,7 @@ struct DashboardBrowserTests {
                 """))
         }
         return .success(python)
-    }()
+    }
 
     /// The first executable `name` in a folder of `PATH`.
     static func findOnPath(_ name: String) -> String? {
@@ -99,20 +101,9 @@ struct DashboardBrowserTests {
     }
 
     /// Whether `python -c "import module"` succeeds within 60 s.
-    static func imports(_ python: String, _ module: String) -> Bool {
-        let process = Process()
-        process.executableURL = URL(filePath: python)
-        process.arguments = ["-c", "import \(module)"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
-        if process.isRunning {
-            process.terminate()
-            return false
-        }
-        return process.terminationStatus == 0
+    static func imports(_ python: String, _ module: String) async -> Bool {
+        let outcome = try? await ChildProcess.run(URL(filePath: python), ["-c", "import \(module)"], timeout: .seconds(60))
+        return outcome?.succeeded ?? false
     }
 
     // MARK: - Running run_journey.py
