@@ -93,6 +93,8 @@ struct BumbleFaultTests {
         transportOptions: TransportOptions = TransportOptions(logger: logger("faults.transport")),
         _ body: (BLEHost) async throws -> T
     ) async throws -> T {
+        // These tests measure when a timeout fires: not while the run's start-up floods the pool.
+        await QuietPool.waitUntilQuiet()
         let transport = try await TCPClientTransport.connect(host: "127.0.0.1", port: port, options: transportOptions)
         let host = BLEHost(
             transport: transport, clock: ContinuousClock(), logger: logger("faults.host"),

@@ -1,5 +1,6 @@
 import BLE
 import BLESimulation
+import BLETesting
 import BLEVirtual
 import Foundation
 import HTTPTypes
@@ -75,6 +76,7 @@ struct LiveTests {
         ]
         // Short limits, so the live socket is seen to outlive the idle timeout; not shorter than
         // a loaded machine may take between opening a connection and sending on it.
+        await QuietPool.waitUntilQuiet()  // the server's timeouts are measured in real time
         let limits = ConnectionLimits(requestHeadTimeout: .seconds(2), requestBodyTimeout: .seconds(2), idleTimeout: .seconds(2))
         try await DashboardFixture(port: 0, limits: limits, populate: { _, _ in }).serve { port in
             for (request, status, code) in refused {
