@@ -1,3 +1,4 @@
+import BLECore
 import BLEGATT
 import Synchronization
 
@@ -21,11 +22,11 @@ final class ConnectionATTTransport: ATTBearerTransport, Sendable {
     }
 
     let handle: UInt16
-    private let outbox: AsyncStream<OutboundPDU>.Continuation
+    private let outbox: AsyncFIFO<OutboundPDU>
     private let limit: Int
     private let state = Mutex(State())
 
-    init(handle: UInt16, outbox: AsyncStream<OutboundPDU>.Continuation, limit: Int) {
+    init(handle: UInt16, outbox: AsyncFIFO<OutboundPDU>, limit: Int) {
         self.handle = handle
         self.outbox = outbox
         self.limit = max(1, limit)
@@ -39,7 +40,7 @@ final class ConnectionATTTransport: ATTBearerTransport, Sendable {
         }
     }
 
-    func waitForSendCapacity() async {
+    nonisolated(nonsending) func waitForSendCapacity() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 if state.isClosed || state.queued < limit { return true }
