@@ -412,7 +412,10 @@ public actor ATTBearer {
     }
 
     private func serve(_ message: ATTMessage) async {
-        guard let handler = serverHandler, isOpen else { return }
+        // A command (Write Command, Signed Write Command) that arrived before the link closed is
+        // still applied: the peer sent it, saw it acknowledged by the link layer and waits for
+        // no answer. A request that can no longer be answered is dropped.
+        guard let handler = serverHandler, isOpen || message.opcode.isCommand else { return }
         let response = await handler.handle(message, on: self)
         guard isOpen, let response else { return }
         let bytes = response.encode()

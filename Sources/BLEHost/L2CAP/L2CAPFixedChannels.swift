@@ -81,6 +81,11 @@ struct L2CAPFixedChannels {
         )
     }
 
+    /// The ATT channel's link on connection `handle`, while it is open.
+    func attTransport(on handle: UInt16) -> ConnectionATTTransport? {
+        connections[handle]?.attTransport
+    }
+
     /// Closes a connection's channels: its signaling requests fail with `error`, its ATT transport
     /// drops later PDUs and its bearer closes.
     mutating func close(_ handle: UInt16, error: HostError) {
