@@ -8,22 +8,35 @@ import Foundation
 /// prints one JSON object per benchmark on standard output:
 /// `{"name": "...", "operations": N, "seconds": S, "nsPerOperation": X}`.
 /// Usage: `BLEBenchmarks [samples.json] [seconds per benchmark]`; for the link benchmarks,
-/// `BLEBenchmarks link (--controllers P0,P1 | --virtual)` (LinkBenchmarks.swift).
+/// `BLEBenchmarks link (--controllers P0,P1 | --virtual)` (LinkBenchmarks.swift); for counting
+/// instructions, `BLEBenchmarks count OPERATION N` (CountBenchmarks.swift).
 @main
 struct Benchmarks {
-    static func main() async {
-        do {
-            try await runBenchmarks()
-        } catch {
-            FileHandle.standardError.write(Data("BLEBenchmarks: \(error)\n".utf8))
-            exit(1)
+    /// Runs the benchmarks on a detached task while the main thread waits on a semaphore: an
+    /// `async` main parks the main thread in `dispatch_main`, whose `sigsuspend` Valgrind 3.19
+    /// cannot run (it crashes), and `Benchmarks/count-instructions` runs this under Valgrind.
+    static func main() {
+        let done = DispatchSemaphore(value: 0)
+        Task.detached {
+            do {
+                try await runBenchmarks()
+            } catch {
+                FileHandle.standardError.write(Data("BLEBenchmarks: \(error)\n".utf8))
+                exit(1)
+            }
+            done.signal()
         }
+        done.wait()
     }
 
     static func runBenchmarks() async throws {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "link" {
             try await LinkBenchmarks.main(Array(arguments.dropFirst()))
+            return
+        }
+        if arguments.first == "count" {
+            try await CountBenchmarks.main(Array(arguments.dropFirst()))
             return
         }
         let samplesPath = arguments.first ?? "Benchmarks/samples.json"

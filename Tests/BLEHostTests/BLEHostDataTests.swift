@@ -77,6 +77,44 @@ import Testing
         await second.value
     }
 
+    /// HCI_Disconnect waits for what was queued on the connection before it (a Write Command,
+    /// the last key of a pairing) to be transmitted: the controller would discard it.
+    @Test func disconnectGoesAfterWhatWasQueuedIsTransmitted() async throws {
+        let harness = try await HostHarness.started { $0.state.withLock { $0.leBufferSize = (27, 1) } }
+        let connection = try await harness.connect(handle: 1)
+        try await connection.bearer.sendNotification(handle: 0x10, value: [1])
+        try await connection.bearer.sendNotification(handle: 0x10, value: [2])  // waits for the credit
+        await harness.fake.waitUntil { $0.sentACL.count >= 1 }
+        let disconnect = Task { try await connection.disconnect() }
+        await settle()
+        #expect(harness.fake.sentCommands(.disconnect).isEmpty, "one notification is still queued")
+        harness.fake.inject(HCINumberOfCompletedPackets(entries: [.init(connectionHandle: 1, numCompletedPackets: 1)]))
+        #expect(await harness.fake.waitUntil { $0.sentACL.count == 2 })
+        await settle()
+        #expect(harness.fake.sentCommands(.disconnect).isEmpty, "the second is in the controller, not acknowledged")
+        harness.fake.inject(HCINumberOfCompletedPackets(entries: [.init(connectionHandle: 1, numCompletedPackets: 1)]))
+        try await disconnect.value
+        #expect(harness.fake.sentCommands(.disconnect).count == 1)
+        #expect(!connection.isConnected)
+    }
+
+    /// A controller that stops acknowledging does not hold the disconnection up beyond the limit.
+    @Test func disconnectWaitsForTransmissionAtMostTheLimit() async throws {
+        let harness = try await HostHarness.started { $0.state.withLock { $0.leBufferSize = (27, 1) } }
+        let connection = try await harness.connect(handle: 1)
+        try await connection.bearer.sendNotification(handle: 0x10, value: [1])
+        await harness.fake.waitUntil { $0.sentACL.count >= 1 }
+        let disconnect = Task { try await connection.disconnect() }
+        await settle()
+        #expect(harness.fake.sentCommands(.disconnect).isEmpty)
+        harness.clock.advance(by: BLEHost.disconnectFlushLimit - .milliseconds(1))
+        await settle()
+        #expect(harness.fake.sentCommands(.disconnect).isEmpty, "before the limit")
+        _ = try await drive(harness.clock, by: .milliseconds(10), until: disconnect).get()
+        #expect(harness.fake.sentCommands(.disconnect).count == 1)
+        #expect(!connection.isConnected)
+    }
+
     @Test func disconnectionReturnsTheConnectionsCredits() async throws {
         let harness = try await HostHarness.started { $0.state.withLock { $0.leBufferSize = (27, 1) } }
         let first = try await harness.connect(handle: 1)

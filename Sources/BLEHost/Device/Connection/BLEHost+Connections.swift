@@ -102,7 +102,17 @@ extension BLEHost {
 
     // MARK: Operations on a connection
 
+    /// How long ``disconnect(_:reason:)`` waits for what is queued on the connection to be
+    /// transmitted before it asks the controller to end it.
+    static let disconnectFlushLimit = Duration.seconds(2)
+
     func disconnect(_ handle: UInt16, reason: HCIStatus) async throws(HostError) {
+        _ = try openConnection(handle)
+        // What was sent before (a Write Command, the last key of a pairing, a notification) goes
+        // out first: HCI_Disconnect would otherwise overtake data still queued in the host or in
+        // the controller's buffers, and the controller discards those (Vol 4, Part E, 7.1.6).
+        // Bounded: a peer that stopped acknowledging does not hold the disconnection up.
+        await runWithTimeLimit(Self.disconnectFlushLimit, clock: clock) { [self] in await waitUntilTransmitted(handle) }
         _ = try openConnection(handle)
         let command = HCIDisconnect(connectionHandle: handle, reason: reason)
         let waiter = registerEventWaiter(handle: nil) { [command] event in command.isCompleted(by: event) }

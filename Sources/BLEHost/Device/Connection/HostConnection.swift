@@ -99,6 +99,9 @@ public final class HostConnection: Sendable, CustomStringConvertible {
 
     /// Ends the connection (HCI_Disconnect, Core 5.4, Vol 4, Part E, 7.1.6) and returns once the
     /// controller reports it ended.
+    ///
+    /// What was sent on the connection before (Write Commands, notifications, the last keys of a
+    /// pairing) is transmitted first: the command waits up to 2 s for ``waitUntilTransmitted()``.
     public func disconnect(reason: HCIStatus = .remoteUserTerminatedConnection) async throws(HostError) {
         try await host.disconnect(handle, reason: reason)
     }
