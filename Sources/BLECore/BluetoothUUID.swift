@@ -64,15 +64,29 @@ public struct BluetoothUUID: Hashable, Comparable, Sendable {
     ///
     /// Returns `nil` for any other length.
     public init?(littleEndianBytes bytes: [UInt8]) {
+        self.init(littleEndianBytes: bytes[...])
+    }
+
+    /// Decodes a UUID from its little-endian wire form of 2, 4 or 16 bytes, in place in a larger
+    /// buffer (nothing is copied).
+    ///
+    /// Returns `nil` for any other length.
+    public init?(littleEndianBytes bytes: ArraySlice<UInt8>) {
+        let start = bytes.startIndex
+        func byte(_ index: Int) -> UInt64 { UInt64(bytes[start + index]) }
         switch bytes.count {
         case 2:
-            self.init(UInt16(bytes[0]) | UInt16(bytes[1]) << 8)
+            self.init(UInt16(byte(0) | byte(1) << 8))
         case 4:
-            var reader = ByteReader(bytes)
-            guard let value = reader.readUInt32() else { return nil }
-            self.init(uuid32: value)
+            self.init(uuid32: UInt32(byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24))
         case 16:
-            self.init(bigEndianBytes: bytes.reversed())
+            var high: UInt64 = 0
+            var low: UInt64 = 0
+            for index in 0..<8 {
+                low |= byte(index) << (8 * index)
+                high |= byte(index + 8) << (8 * index)
+            }
+            self.init(high: high, low: low)
         default:
             return nil
         }

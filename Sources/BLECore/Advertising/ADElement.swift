@@ -46,23 +46,20 @@ public enum ADElement: Hashable, Sendable {
     /// Throws ``AdvertisingDataError/invalidLength(type:offset:dataLength:expected:)`` naming the
     /// type; `offset` is where the structure starts in its blob, for the error message.
     public init(decoding structure: ADStructure, offset: Int = 0) throws(AdvertisingDataError) {
+        try Self.checkDataLength(of: structure, offset: offset)
         let type = structure.type
         let data = structure.data
-        func invalid(_ expected: String) -> AdvertisingDataError {
-            .invalidLength(type: type, offset: offset, dataLength: data.count, expected: expected)
-        }
-        func exactly(_ count: Int) throws(AdvertisingDataError) {
-            guard data.count == count else { throw invalid("exactly \(count)") }
-        }
-        func uuids(_ size: BluetoothUUID.Size) throws(AdvertisingDataError) -> [BluetoothUUID] {
+        // The sizes are right from here on (checkDataLength): the reads cannot come short.
+        func uuids(_ size: BluetoothUUID.Size) -> [BluetoothUUID] {
             let width = size.byteCount
-            guard data.count % width == 0 else { throw invalid("a multiple of \(width)") }
-            return stride(from: 0, to: data.count, by: width).compactMap {
-                BluetoothUUID(littleEndianBytes: Array(data[$0..<$0 + width]))
+            var result: [BluetoothUUID] = []
+            result.reserveCapacity(data.count / width)
+            for start in stride(from: 0, to: data.count, by: width) {
+                if let uuid = BluetoothUUID(littleEndianBytes: data[start..<start + width]) { result.append(uuid) }
             }
+            return result
         }
-        func addresses(isRandom: Bool) throws(AdvertisingDataError) -> [DeviceAddress] {
-            guard !data.isEmpty, data.count % 6 == 0 else { throw invalid("a non-zero multiple of 6") }
+        func addresses(isRandom: Bool) -> [DeviceAddress] {
             var reader = ByteReader(data)
             var result: [DeviceAddress] = []
             while let address = DeviceAddress.read(from: &reader, isRandom: isRandom) { result.append(address) }
@@ -74,70 +71,108 @@ public enum ADElement: Hashable, Sendable {
         case .flags:
             self = .flags(ADFlags(rawValue: data.first ?? 0))
         case .incompleteServiceUUIDs16, .completeServiceUUIDs16:
-            self = .serviceUUIDs(ServiceUUIDList(uuids: try uuids(.bits16), size: .bits16,
-                                                 isComplete: type == .completeServiceUUIDs16))
+            self = .serviceUUIDs(ServiceUUIDList(uuids: uuids(.bits16), size: .bits16, isComplete: type == .completeServiceUUIDs16))
         case .incompleteServiceUUIDs32, .completeServiceUUIDs32:
-            self = .serviceUUIDs(ServiceUUIDList(uuids: try uuids(.bits32), size: .bits32,
-                                                 isComplete: type == .completeServiceUUIDs32))
+            self = .serviceUUIDs(ServiceUUIDList(uuids: uuids(.bits32), size: .bits32, isComplete: type == .completeServiceUUIDs32))
         case .incompleteServiceUUIDs128, .completeServiceUUIDs128:
-            self = .serviceUUIDs(ServiceUUIDList(uuids: try uuids(.bits128), size: .bits128,
-                                                 isComplete: type == .completeServiceUUIDs128))
+            self = .serviceUUIDs(ServiceUUIDList(uuids: uuids(.bits128), size: .bits128, isComplete: type == .completeServiceUUIDs128))
         case .shortenedLocalName, .completeLocalName:
             self = .localName(LocalName(String(decoding: data, as: UTF8.self), isComplete: type == .completeLocalName))
         case .txPowerLevel:
-            try exactly(1)
             self = .txPowerLevel(Int8(bitPattern: data[0]))
         case .classOfDevice:
-            try exactly(3)
             self = .classOfDevice(reader.readUInt24() ?? 0)
         case .peripheralConnectionIntervalRange:
-            try exactly(4)
             self = .peripheralConnectionIntervalRange(
                 ConnectionIntervalRange(minimum: reader.readUInt16() ?? 0, maximum: reader.readUInt16() ?? 0))
         case .serviceSolicitationUUIDs16:
-            self = .solicitedServiceUUIDs(SolicitedServiceUUIDs(uuids: try uuids(.bits16), size: .bits16))
+            self = .solicitedServiceUUIDs(SolicitedServiceUUIDs(uuids: uuids(.bits16), size: .bits16))
         case .serviceSolicitationUUIDs32:
-            self = .solicitedServiceUUIDs(SolicitedServiceUUIDs(uuids: try uuids(.bits32), size: .bits32))
+            self = .solicitedServiceUUIDs(SolicitedServiceUUIDs(uuids: uuids(.bits32), size: .bits32))
         case .serviceSolicitationUUIDs128:
-            self = .solicitedServiceUUIDs(SolicitedServiceUUIDs(uuids: try uuids(.bits128), size: .bits128))
+            self = .solicitedServiceUUIDs(SolicitedServiceUUIDs(uuids: uuids(.bits128), size: .bits128))
         case .serviceData16, .serviceData32, .serviceData128:
-            let size: BluetoothUUID.Size = type == .serviceData16 ? .bits16 : type == .serviceData32 ? .bits32 : .bits128
-            guard let uuidBytes = reader.readBytes(size.byteCount),
-                  let uuid = BluetoothUUID(littleEndianBytes: uuidBytes)
-            else { throw invalid("at least \(size.byteCount) for the UUID") }
-            self = .serviceData(ServiceData(uuid: uuid, data: reader.readRemainingBytes(), size: size))
+            let size = Self.serviceDataUUIDSize(type)
+            guard let uuid = BluetoothUUID(littleEndianBytes: data[0..<size.byteCount]) else {
+                self = .other(structure)  // unreachable: the size was checked
+                return
+            }
+            self = .serviceData(ServiceData(uuid: uuid, data: Array(data[size.byteCount...]), size: size))
         case .publicTargetAddress:
-            self = .publicTargetAddresses(try addresses(isRandom: false))
+            self = .publicTargetAddresses(addresses(isRandom: false))
         case .randomTargetAddress:
-            self = .randomTargetAddresses(try addresses(isRandom: true))
+            self = .randomTargetAddresses(addresses(isRandom: true))
         case .appearance:
-            try exactly(2)
             self = .appearance(Appearance(rawValue: reader.readUInt16() ?? 0))
         case .advertisingInterval:
-            try exactly(2)
             self = .advertisingInterval(AdvertisingInterval(units: UInt32(reader.readUInt16() ?? 0)))
         case .advertisingIntervalLong:
-            guard data.count == 3 || data.count == 4 else { throw invalid("3 or 4") }
             let units = data.count == 3 ? reader.readUInt24() : reader.readUInt32()
             self = .advertisingIntervalLong(AdvertisingInterval(units: units ?? 0))
         case .leBluetoothDeviceAddress:
-            try exactly(7)
             guard let value = reader.readUInt48(), let typeByte = reader.readUInt8(),
                   let address = try? DeviceAddress(value: value, isRandom: typeByte & 0x01 == 1)
-            else { throw invalid("exactly 7") }
+            else {
+                self = .other(structure)  // unreachable: 7 bytes always make an address
+                return
+            }
             self = .leBluetoothDeviceAddress(address)
         case .leRole:
-            try exactly(1)
             self = .leRole(LERole(rawValue: data[0]))
         case .uri:
             self = .uri(AdvertisingURI(adData: data))
         case .manufacturerSpecificData:
-            guard let companyID = reader.readUInt16() else { throw invalid("at least 2 for the company identifier") }
-            self = .manufacturerData(ManufacturerData(companyID: companyID, data: reader.readRemainingBytes()))
+            self = .manufacturerData(ManufacturerData(companyID: reader.readUInt16() ?? 0, data: Array(data[2...])))
         default:
-            if let count = Self.fixedDataLengths[type] { try exactly(count) }
             self = .other(structure)
         }
+    }
+
+    /// Checks a structure's data size against its type's rule (CSS Part A), without decoding it
+    /// (nothing is allocated): what parsing checks for every structure it keeps.
+    ///
+    /// Throws ``AdvertisingDataError/invalidLength(type:offset:dataLength:expected:)``.
+    public static func checkDataLength(of structure: ADStructure, offset: Int = 0) throws(AdvertisingDataError) {
+        let type = structure.type
+        let count = structure.data.count
+        func invalid(_ expected: String) -> AdvertisingDataError {
+            .invalidLength(type: type, offset: offset, dataLength: count, expected: expected)
+        }
+        func exactly(_ wanted: Int) throws(AdvertisingDataError) {
+            guard count == wanted else { throw invalid("exactly \(wanted)") }
+        }
+        func multiple(of size: BluetoothUUID.Size) throws(AdvertisingDataError) {
+            guard count % size.byteCount == 0 else { throw invalid("a multiple of \(size.byteCount)") }
+        }
+        switch type {
+        case .incompleteServiceUUIDs16, .completeServiceUUIDs16, .serviceSolicitationUUIDs16: try multiple(of: .bits16)
+        case .incompleteServiceUUIDs32, .completeServiceUUIDs32, .serviceSolicitationUUIDs32: try multiple(of: .bits32)
+        case .incompleteServiceUUIDs128, .completeServiceUUIDs128, .serviceSolicitationUUIDs128: try multiple(of: .bits128)
+        case .txPowerLevel, .leRole: try exactly(1)
+        case .classOfDevice: try exactly(3)
+        case .peripheralConnectionIntervalRange: try exactly(4)
+        case .serviceData16, .serviceData32, .serviceData128:
+            let width = serviceDataUUIDSize(type).byteCount
+            guard count >= width else { throw invalid("at least \(width) for the UUID") }
+        case .publicTargetAddress, .randomTargetAddress:
+            guard count > 0, count % 6 == 0 else { throw invalid("a non-zero multiple of 6") }
+        case .appearance, .advertisingInterval: try exactly(2)
+        case .advertisingIntervalLong:
+            guard count == 3 || count == 4 else { throw invalid("3 or 4") }
+        case .leBluetoothDeviceAddress: try exactly(7)
+        case .manufacturerSpecificData:
+            guard count >= 2 else { throw invalid("at least 2 for the company identifier") }
+        case .simplePairingHashC192, .simplePairingRandomizerR192, .simplePairingHashC256, .simplePairingRandomizerR256,
+             .leSecureConnectionsConfirmationValue, .leSecureConnectionsRandomValue:
+            try exactly(16)  // CSS Part A, 1.6-1.7
+        case .securityManagerOOBFlags: try exactly(1)
+        default: break
+        }
+    }
+
+    /// The UUID size of a Service Data type (0x16, 0x20, 0x21).
+    private static func serviceDataUUIDSize(_ type: ADType) -> BluetoothUUID.Size {
+        type == .serviceData16 ? .bits16 : type == .serviceData32 ? .bits32 : .bits128
     }
 
     /// Encodes the element as a structure.
@@ -216,7 +251,7 @@ public enum ADElement: Hashable, Sendable {
             writer.writeBytes(manufacturerData.bytes)
         case .other(let structure):
             type = structure.type
-            _ = try ADElement(decoding: structure)  // a raw structure of a known type must still have its size
+            try ADElement.checkDataLength(of: structure)  // a raw structure of a known type must still have its size
             writer.writeBytes(structure.data)
         }
         guard writer.bytes.count <= ADStructure.maximumDataLength else {
@@ -248,15 +283,4 @@ public enum ADElement: Hashable, Sendable {
         case .other(let structure): return structure.type
         }
     }
-
-    /// Data sizes of the types kept raw that nevertheless have a fixed size (CSS Part A, 1.6–1.7).
-    private static let fixedDataLengths: [ADType: Int] = [
-        .simplePairingHashC192: 16,
-        .simplePairingRandomizerR192: 16,
-        .simplePairingHashC256: 16,
-        .simplePairingRandomizerR256: 16,
-        .securityManagerOOBFlags: 1,
-        .leSecureConnectionsConfirmationValue: 16,
-        .leSecureConnectionsRandomValue: 16,
-    ]
 }

@@ -48,6 +48,7 @@ public struct AdvertisingData: Hashable, Sendable, AdvertisingDataFields {
     public static func parseLeniently(_ bytes: [UInt8]) -> (data: AdvertisingData, errors: [AdvertisingDataError]) {
         var reader = ByteReader(bytes)
         var structures: [ADStructure] = []
+        structures.reserveCapacity(min(bytes.count / 3, 32))  // a structure takes 3 bytes at least, mostly
         var errors: [AdvertisingDataError] = []
         while let length = reader.peekUInt8() {
             let offset = reader.offset
@@ -60,7 +61,7 @@ public struct AdvertisingData: Hashable, Sendable, AdvertisingDataFields {
             let type = ADType(rawValue: reader.readUInt8() ?? 0)
             let structure = ADStructure(type: type, data: reader.readBytes(Int(length) - 1) ?? [])
             do {
-                _ = try ADElement(decoding: structure, offset: offset)
+                try ADElement.checkDataLength(of: structure, offset: offset)
                 structures.append(structure)
             } catch {
                 errors.append(error)
@@ -77,6 +78,11 @@ public struct AdvertisingData: Hashable, Sendable, AdvertisingDataFields {
     /// The typed values of the structures (structures that do not decode are skipped).
     public var elements: [ADElement] {
         structures.compactMap { structure in try? ADElement(decoding: structure) }
+    }
+
+    /// Calls `body` with each structure in order until it returns `false`.
+    public func forEachStructure(_ body: (ADStructure) -> Bool) {
+        for structure in structures where !body(structure) { return }
     }
 
     /// The structures of one AD type, in order.
@@ -132,5 +138,16 @@ public struct AdvertisementView: Hashable, Sendable, AdvertisingDataFields {
     /// The typed values of the advertisement followed by those of the scan response.
     public var elements: [ADElement] {
         advertisement.elements + (scanResponse?.elements ?? [])
+    }
+
+    /// Calls `body` with each structure of the advertisement, then of the scan response, until it
+    /// returns `false`.
+    public func forEachStructure(_ body: (ADStructure) -> Bool) {
+        var going = true
+        advertisement.forEachStructure { structure in
+            going = body(structure)
+            return going
+        }
+        if going { scanResponse?.forEachStructure(body) }
     }
 }

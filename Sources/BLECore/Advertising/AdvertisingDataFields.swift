@@ -6,18 +6,31 @@
 public protocol AdvertisingDataFields {
     /// The typed values, in order.
     var elements: [ADElement] { get }
+    /// Calls `body` with each raw structure in order until it returns `false`. The accessors
+    /// decode only the structures of the types they read, through this.
+    func forEachStructure(_ body: (ADStructure) -> Bool)
 }
 
 extension AdvertisingDataFields {
     /// The Flags (0x01), if present.
     public var flags: ADFlags? {
-        first { if case .flags(let value) = $0 { value } else { nil } }
+        first(of: { $0 == .flags }) { if case .flags(let value) = $0 { value } else { nil } }
     }
 
     /// The local name: the first complete name, else the first shortened name.
     public var localName: LocalName? {
-        let names = elements.compactMap { if case .localName(let value) = $0 { value } else { nil } }
-        return names.first(where: \.isComplete) ?? names.first
+        var shortened: LocalName?
+        var complete: LocalName?
+        forEachElement(of: { $0 == .completeLocalName || $0 == .shortenedLocalName }) { element in
+            guard case .localName(let name) = element else { return true }
+            if name.isComplete {
+                complete = name
+                return false
+            }
+            if shortened == nil { shortened = name }
+            return true
+        }
+        return complete ?? shortened
     }
 
     /// The local name text, complete or shortened, if any.
@@ -25,12 +38,17 @@ extension AdvertisingDataFields {
 
     /// Every advertised service UUID list, in order.
     public var serviceUUIDLists: [ServiceUUIDList] {
-        elements.compactMap { if case .serviceUUIDs(let value) = $0 { value } else { nil } }
+        all(of: Self.isServiceUUIDList) { if case .serviceUUIDs(let value) = $0 { value } else { nil } }
     }
 
     /// Every advertised service UUID of any size, in order, without duplicates.
     public var serviceUUIDs: [BluetoothUUID] {
-        unique(serviceUUIDLists.flatMap(\.uuids))
+        var uuids: [BluetoothUUID] = []
+        forEachElement(of: Self.isServiceUUIDList) { element in
+            if case .serviceUUIDs(let list) = element { appendUnique(list.uuids, to: &uuids) }
+            return true
+        }
+        return uuids
     }
 
     /// Whether a complete list was advertised for a UUID size, i.e. the device has no other services of that size.
@@ -40,68 +58,73 @@ extension AdvertisingDataFields {
 
     /// The Tx Power Level in dBm (0x0A), if present.
     public var txPowerLevel: Int8? {
-        first { if case .txPowerLevel(let value) = $0 { value } else { nil } }
+        first(of: { $0 == .txPowerLevel }) { if case .txPowerLevel(let value) = $0 { value } else { nil } }
     }
 
     /// The Class of Device (0x0D), if present.
     public var classOfDevice: UInt32? {
-        first { if case .classOfDevice(let value) = $0 { value } else { nil } }
+        first(of: { $0 == .classOfDevice }) { if case .classOfDevice(let value) = $0 { value } else { nil } }
     }
 
     /// Every Manufacturer Specific Data structure (0xFF), in order.
     public var manufacturerData: [ManufacturerData] {
-        elements.compactMap { if case .manufacturerData(let value) = $0 { value } else { nil } }
+        all(of: { $0 == .manufacturerSpecificData }) { if case .manufacturerData(let value) = $0 { value } else { nil } }
     }
 
     /// The data of the first Manufacturer Specific Data with this company identifier.
     public func manufacturerData(companyID: UInt16) -> [UInt8]? {
-        manufacturerData.first { $0.companyID == companyID }?.data
+        first(of: { $0 == .manufacturerSpecificData }) { element in
+            if case .manufacturerData(let value) = element, value.companyID == companyID { value.data } else { nil }
+        }
     }
 
     /// Every Service Data structure (0x16, 0x20, 0x21), in order.
     public var serviceData: [ServiceData] {
-        elements.compactMap { if case .serviceData(let value) = $0 { value } else { nil } }
+        all(of: Self.isServiceData) { if case .serviceData(let value) = $0 { value } else { nil } }
     }
 
     /// The data of the first Service Data for this UUID, whatever size it was written in.
     public func serviceData(for uuid: BluetoothUUID) -> [UInt8]? {
-        serviceData.first { $0.uuid == uuid }?.data
+        first(of: Self.isServiceData) { element in
+            if case .serviceData(let value) = element, value.uuid == uuid { value.data } else { nil }
+        }
     }
 
     /// The Appearance (0x19), if present.
     public var appearance: Appearance? {
-        first { if case .appearance(let value) = $0 { value } else { nil } }
+        first(of: { $0 == .appearance }) { if case .appearance(let value) = $0 { value } else { nil } }
     }
 
     /// The Peripheral Connection Interval Range (0x12), if present.
     public var peripheralConnectionIntervalRange: ConnectionIntervalRange? {
-        first { if case .peripheralConnectionIntervalRange(let value) = $0 { value } else { nil } }
+        first(of: { $0 == .peripheralConnectionIntervalRange }) {
+            if case .peripheralConnectionIntervalRange(let value) = $0 { value } else { nil }
+        }
     }
 
     /// Every service solicitation UUID of any size, in order, without duplicates.
     public var solicitedServiceUUIDs: [BluetoothUUID] {
-        unique(elements.flatMap { element -> [BluetoothUUID] in
-            if case .solicitedServiceUUIDs(let value) = element { value.uuids } else { [] }
-        })
+        var uuids: [BluetoothUUID] = []
+        forEachElement(of: { $0 == .serviceSolicitationUUIDs16 || $0 == .serviceSolicitationUUIDs32 || $0 == .serviceSolicitationUUIDs128 }) { element in
+            if case .solicitedServiceUUIDs(let list) = element { appendUnique(list.uuids, to: &uuids) }
+            return true
+        }
+        return uuids
     }
 
     /// Every Public Target Address (0x17).
     public var publicTargetAddresses: [DeviceAddress] {
-        elements.flatMap { element -> [DeviceAddress] in
-            if case .publicTargetAddresses(let value) = element { value } else { [] }
-        }
+        all(of: { $0 == .publicTargetAddress }) { if case .publicTargetAddresses(let value) = $0 { value } else { nil } }.flatMap { $0 }
     }
 
     /// Every Random Target Address (0x18).
     public var randomTargetAddresses: [DeviceAddress] {
-        elements.flatMap { element -> [DeviceAddress] in
-            if case .randomTargetAddresses(let value) = element { value } else { [] }
-        }
+        all(of: { $0 == .randomTargetAddress }) { if case .randomTargetAddresses(let value) = $0 { value } else { nil } }.flatMap { $0 }
     }
 
     /// The advertising interval from Advertising Interval (0x1A) or Advertising Interval - long (0x2F).
     public var advertisingInterval: AdvertisingInterval? {
-        first {
+        first(of: { $0 == .advertisingInterval || $0 == .advertisingIntervalLong }) {
             switch $0 {
             case .advertisingInterval(let value), .advertisingIntervalLong(let value): value
             default: nil
@@ -111,28 +134,58 @@ extension AdvertisingDataFields {
 
     /// The LE Bluetooth Device Address (0x1B), if present.
     public var leBluetoothDeviceAddress: DeviceAddress? {
-        first { if case .leBluetoothDeviceAddress(let value) = $0 { value } else { nil } }
+        first(of: { $0 == .leBluetoothDeviceAddress }) { if case .leBluetoothDeviceAddress(let value) = $0 { value } else { nil } }
     }
 
     /// The LE Role (0x1C), if present.
     public var leRole: LERole? {
-        first { if case .leRole(let value) = $0 { value } else { nil } }
+        first(of: { $0 == .leRole }) { if case .leRole(let value) = $0 { value } else { nil } }
     }
 
     /// The URI (0x24), if present.
     public var uri: AdvertisingURI? {
-        first { if case .uri(let value) = $0 { value } else { nil } }
+        first(of: { $0 == .uri }) { if case .uri(let value) = $0 { value } else { nil } }
     }
 
-    private func first<T>(_ transform: (ADElement) -> T?) -> T? {
-        for element in elements {
-            if let value = transform(element) { return value }
+    // MARK: Decoding only what is read
+
+    private static func isServiceUUIDList(_ type: ADType) -> Bool {
+        (ADType.incompleteServiceUUIDs16.rawValue...ADType.completeServiceUUIDs128.rawValue).contains(type.rawValue)
+    }
+
+    private static func isServiceData(_ type: ADType) -> Bool {
+        type == .serviceData16 || type == .serviceData32 || type == .serviceData128
+    }
+
+    /// Decodes, in order, the structures whose type `matches` (skipping those that do not
+    /// decode), calling `body` with each until it returns `false`.
+    private func forEachElement(of matches: (ADType) -> Bool, _ body: (ADElement) -> Bool) {
+        forEachStructure { structure in
+            guard matches(structure.type), let element = try? ADElement(decoding: structure) else { return true }
+            return body(element)
         }
-        return nil
+    }
+
+    private func first<T>(of matches: (ADType) -> Bool, _ transform: (ADElement) -> T?) -> T? {
+        var found: T?
+        forEachElement(of: matches) { element in
+            found = transform(element)
+            return found == nil
+        }
+        return found
+    }
+
+    private func all<T>(of matches: (ADType) -> Bool, _ transform: (ADElement) -> T?) -> [T] {
+        var found: [T] = []
+        forEachElement(of: matches) { element in
+            if let value = transform(element) { found.append(value) }
+            return true
+        }
+        return found
     }
 }
 
-private func unique(_ uuids: [BluetoothUUID]) -> [BluetoothUUID] {
-    var seen: Set<BluetoothUUID> = []
-    return uuids.filter { seen.insert($0).inserted }
+/// Appends the UUIDs not in `list` yet (a linear search: advertised lists are a few UUIDs long).
+private func appendUnique(_ uuids: [BluetoothUUID], to list: inout [BluetoothUUID]) {
+    for uuid in uuids where !list.contains(uuid) { list.append(uuid) }
 }

@@ -9,6 +9,10 @@ public struct ByteWriter: Sendable {
         bytes.reserveCapacity(capacity)
     }
 
+    /// Forgets the bytes written, keeping the storage: a writer reused for one PDU after another
+    /// allocates nothing once it has grown to the largest.
+    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+
     /// Appends one byte.
     public mutating func writeUInt8(_ value: UInt8) { bytes.append(value) }
 

@@ -172,6 +172,17 @@ public enum ATTMessage: Sendable, Hashable, CustomStringConvertible {
         return pdu!.encode()
     }
 
+    /// Appends the whole PDU (opcode, then parameters) to `writer`: with a writer reused from
+    /// PDU to PDU (``ByteWriter/removeAll()``), encoding allocates nothing.
+    public func encode(into writer: inout ByteWriter) {
+        if case .unknown(let opcode, let parameters) = self {
+            writer.writeUInt8(opcode.rawValue)
+            writer.writeBytes(parameters)
+        } else {
+            pdu!.encode(into: &writer)
+        }
+    }
+
     /// One line for logs: the PDU's description, or `opcode 0x7f parameters=0102` when unknown.
     public var description: String {
         if case .unknown(let opcode, let parameters) = self {

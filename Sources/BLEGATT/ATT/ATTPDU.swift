@@ -27,11 +27,22 @@ public protocol ATTPDU: Sendable, Hashable, CustomStringConvertible {
 extension ATTPDU {
     /// The whole PDU: opcode, then parameters.
     public func encode() -> [UInt8] {
-        var writer = ByteWriter()
-        writer.writeUInt8(Self.opcode.rawValue)
-        encodeParameters(into: &writer)
+        // Room for a default ATT_MTU's PDU and then some, so that most PDUs are written into one
+        // allocation instead of growing the array byte by byte.
+        var writer = ByteWriter(capacity: Self.typicalEncodedCount)
+        encode(into: &writer)
         return writer.bytes
     }
+
+    /// Appends the whole PDU (opcode, then parameters) to `writer`: with a writer reused from
+    /// PDU to PDU (``ByteWriter/removeAll()``), encoding allocates nothing.
+    public func encode(into writer: inout ByteWriter) {
+        writer.writeUInt8(Self.opcode.rawValue)
+        encodeParameters(into: &writer)
+    }
+
+    /// The capacity ``encode()`` starts with.
+    static var typicalEncodedCount: Int { 64 }
 
     /// Decodes a whole PDU of this type, opcode included.
     ///
@@ -153,7 +164,7 @@ extension ByteReader {
     mutating func requireList<Entry>(
         _ field: String,
         entryByteCount: Int,
-        entrySize: String,
+        entrySize: @autoclosure () -> String,
         of opcode: ATTOpcode,
         _ readEntry: (inout ByteReader) throws(ATTDecodingError) -> Entry
     ) throws(ATTDecodingError) -> [Entry] {
@@ -163,7 +174,7 @@ extension ByteReader {
         guard remainingCount % entryByteCount == 0 else {
             throw ATTDecodingError(
                 opcode: opcode,
-                reason: "\(field): \(remainingCount) bytes is not a multiple of \(entrySize)"
+                reason: "\(field): \(remainingCount) bytes is not a multiple of \(entrySize())"
             )
         }
         var list: [Entry] = []
