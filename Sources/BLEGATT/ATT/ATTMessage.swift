@@ -168,18 +168,50 @@ public enum ATTMessage: Sendable, Hashable, CustomStringConvertible {
 
     /// The whole PDU: opcode, then parameters.
     public func encode() -> [UInt8] {
-        if case .unknown(let opcode, let parameters) = self { return [opcode.rawValue] + parameters }
-        return pdu!.encode()
+        var writer = ByteWriter(capacity: ATTEncoding.initialCapacity)
+        encode(into: &writer)
+        return writer.bytes
     }
 
     /// Appends the whole PDU (opcode, then parameters) to `writer`: with a writer reused from
     /// PDU to PDU (``ByteWriter/removeAll()``), encoding allocates nothing.
     public func encode(into writer: inout ByteWriter) {
-        if case .unknown(let opcode, let parameters) = self {
+        // One case per PDU, not through ``pdu``: the existential would box the PDU on every call.
+        switch self {
+        case .errorResponse(let pdu): pdu.encode(into: &writer)
+        case .exchangeMTURequest(let pdu): pdu.encode(into: &writer)
+        case .exchangeMTUResponse(let pdu): pdu.encode(into: &writer)
+        case .findInformationRequest(let pdu): pdu.encode(into: &writer)
+        case .findInformationResponse(let pdu): pdu.encode(into: &writer)
+        case .findByTypeValueRequest(let pdu): pdu.encode(into: &writer)
+        case .findByTypeValueResponse(let pdu): pdu.encode(into: &writer)
+        case .readByTypeRequest(let pdu): pdu.encode(into: &writer)
+        case .readByTypeResponse(let pdu): pdu.encode(into: &writer)
+        case .readRequest(let pdu): pdu.encode(into: &writer)
+        case .readResponse(let pdu): pdu.encode(into: &writer)
+        case .readBlobRequest(let pdu): pdu.encode(into: &writer)
+        case .readBlobResponse(let pdu): pdu.encode(into: &writer)
+        case .readMultipleRequest(let pdu): pdu.encode(into: &writer)
+        case .readMultipleResponse(let pdu): pdu.encode(into: &writer)
+        case .readByGroupTypeRequest(let pdu): pdu.encode(into: &writer)
+        case .readByGroupTypeResponse(let pdu): pdu.encode(into: &writer)
+        case .writeRequest(let pdu): pdu.encode(into: &writer)
+        case .writeResponse(let pdu): pdu.encode(into: &writer)
+        case .prepareWriteRequest(let pdu): pdu.encode(into: &writer)
+        case .prepareWriteResponse(let pdu): pdu.encode(into: &writer)
+        case .executeWriteRequest(let pdu): pdu.encode(into: &writer)
+        case .executeWriteResponse(let pdu): pdu.encode(into: &writer)
+        case .readMultipleVariableRequest(let pdu): pdu.encode(into: &writer)
+        case .readMultipleVariableResponse(let pdu): pdu.encode(into: &writer)
+        case .multipleHandleValueNotification(let pdu): pdu.encode(into: &writer)
+        case .handleValueNotification(let pdu): pdu.encode(into: &writer)
+        case .handleValueIndication(let pdu): pdu.encode(into: &writer)
+        case .handleValueConfirmation(let pdu): pdu.encode(into: &writer)
+        case .writeCommand(let pdu): pdu.encode(into: &writer)
+        case .signedWriteCommand(let pdu): pdu.encode(into: &writer)
+        case .unknown(let opcode, let parameters):
             writer.writeUInt8(opcode.rawValue)
             writer.writeBytes(parameters)
-        } else {
-            pdu!.encode(into: &writer)
         }
     }
 

@@ -27,9 +27,7 @@ public protocol ATTPDU: Sendable, Hashable, CustomStringConvertible {
 extension ATTPDU {
     /// The whole PDU: opcode, then parameters.
     public func encode() -> [UInt8] {
-        // Room for a default ATT_MTU's PDU and then some, so that most PDUs are written into one
-        // allocation instead of growing the array byte by byte.
-        var writer = ByteWriter(capacity: Self.typicalEncodedCount)
+        var writer = ByteWriter(capacity: ATTEncoding.initialCapacity)
         encode(into: &writer)
         return writer.bytes
     }
@@ -41,8 +39,6 @@ extension ATTPDU {
         encodeParameters(into: &writer)
     }
 
-    /// The capacity ``encode()`` starts with.
-    static var typicalEncodedCount: Int { 64 }
 
     /// Decodes a whole PDU of this type, opcode included.
     ///
@@ -64,6 +60,13 @@ extension ATTPDU {
         }
         return pdu
     }
+}
+
+/// How PDUs are encoded.
+enum ATTEncoding {
+    /// The capacity `encode()` starts with: room for a default ATT_MTU's PDU and then some, so
+    /// that most PDUs are written into one allocation instead of growing the array byte by byte.
+    static let initialCapacity = 64
 }
 
 /// An ATT PDU that could not be decoded: which PDU, and what was wrong with it.
