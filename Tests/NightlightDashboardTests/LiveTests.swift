@@ -93,6 +93,74 @@ struct LiveTests {
         }
     }
 
+    /// A WebSocket close frame with status 1008 (policy violation), as the server sends it.
+    static func sentPolicyClose(_ connection: RawConnection) -> Bool {
+        let bytes = connection.bytes
+        guard bytes.count >= 4 else { return false }
+        return (0..<(bytes.count - 3)).contains { bytes[$0] == 0x88 && bytes[$0 + 2] == 0x03 && bytes[$0 + 3] == 0xF0 }
+    }
+
+    /// A phone's open live socket is closed by the server when the phone is revoked, whether
+    /// through the API (at once) or by another process writing the store, as `nightlight phones
+    /// revoke` does (within the poll), even while the nightlight sends nothing.
+    @Test(.timeLimit(.minutes(2))) func aRevokedPhonesLiveSocketIsClosed() async throws {
+        let fixture = try await DashboardFixture(port: 0)
+        let store = fixture.store
+        var phones: [(id: Int64, secret: String)] = []
+        for name in ["Dad's phone", "Gran's phone"] {
+            let (code, secret) = (PhoneSecret.generate(), PhoneSecret.generate())
+            try await store.addPhoneInvitation(codeHash: PhoneSecret.hash(code), name: name, expiresAt: Date().addingTimeInterval(600))
+            guard case .success(let phone) = try await store.acceptPhoneInvitation(codeHash: PhoneSecret.hash(code), name: name, secretHash: PhoneSecret.hash(secret)) else {
+                Issue.record("the invitation was refused")
+                return
+            }
+            phones.append((phone.id, secret))
+        }
+        let (viaAPI, viaStore) = (phones[0], phones[1])
+        let bearer = "Authorization: Bearer \(DashboardFixture.token)\r\n"
+        let handshake = "Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        try await fixture.serve { port in
+            let pair = try await RawConnection.open(port: port)
+            let body = ##"{"address": "\##(Self.address)", "childName": "Mia"}"##
+            try await pair.send("POST /api/devices/pair HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(bearer)Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            #expect(await pair.waitForClose(within: .seconds(30)))
+            #expect(pair.status == 200 || pair.status == 201, "\(pair.text)")
+
+            var sockets: [RawConnection] = []
+            for phone in [viaAPI, viaStore] {
+                let socket = try await RawConnection.open(port: port)
+                try await socket.send("GET /api/live?address=\(Self.address) HTTP/1.1\r\n\(handshake)Origin: http://127.0.0.1\r\nCookie: nightlight_phone=\(phone.secret)\r\n\r\n")
+                #expect(await socket.waitForAnswer(within: .seconds(10)))
+                #expect(socket.status == 101, "\(socket.text)")
+                sockets.append(socket)
+            }
+            // Let the first burst of messages (connection, state, battery…) pass: then the feed is quiet.
+            try await Task.sleep(for: .seconds(3))
+            #expect(!sockets.contains { Self.sentPolicyClose($0) }, "a phone with access keeps its socket")
+
+            let revoke = try await RawConnection.open(port: port)
+            try await revoke.send("DELETE /api/phones/\(viaAPI.id) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(bearer)\r\n")
+            #expect(await revoke.waitForClose(within: .seconds(10)))
+            #expect(revoke.status == 204, "\(revoke.text)")
+            let (apiSocket, storeSocket) = (sockets[0], sockets[1])
+            let closedAtOnce = try await untilDeadline(.seconds(2), otherwise: false) {
+                while !Self.sentPolicyClose(apiSocket) { try await Task.sleep(for: .milliseconds(20)) }
+                return true
+            }
+            #expect(closedAtOnce, "the revoked phone's socket was not closed: \(sockets[0].bytes.suffix(40))")
+            #expect(!Self.sentPolicyClose(sockets[1]), "another phone's socket stays open")
+
+            // Another process revokes the second phone in the database.
+            _ = try await store.revokePhone(id: viaStore.id)
+            let closedByPoll = try await untilDeadline(.seconds(5), otherwise: false) {
+                while !Self.sentPolicyClose(storeSocket) { try await Task.sleep(for: .milliseconds(20)) }
+                return true
+            }
+            #expect(closedByPoll, "the socket of a phone revoked in the store was not closed")
+            for socket in sockets + [pair, revoke] { await socket.close() }
+        }
+    }
+
     @Test func theFeedSendsEveryKindOfUpdateAndHoldsTheConnection() async throws {
         let fixture = try await DashboardFixture()
         try await fixture.test { client in
