@@ -100,9 +100,10 @@ struct LiveTests {
         return (0..<(bytes.count - 3)).contains { bytes[$0] == 0x88 && bytes[$0 + 2] == 0x03 && bytes[$0 + 3] == 0xF0 }
     }
 
-    /// A phone's open live socket is closed by the server when the phone is revoked, whether
-    /// through the API (at once) or by another process writing the store, as `nightlight phones
-    /// revoke` does (within the poll), even while the nightlight sends nothing.
+    /// A phone's open live sockets (the nightlight's, the Explorer's) are closed by the server
+    /// when the phone is revoked, whether through the API (at once) or by another process writing
+    /// the store, as `nightlight phones revoke` does (within the poll), even while the nightlight
+    /// sends nothing.
     @Test(.timeLimit(.minutes(2))) func aRevokedPhonesLiveSocketIsClosed() async throws {
         let fixture = try await DashboardFixture(port: 0)
         let store = fixture.store
@@ -127,9 +128,10 @@ struct LiveTests {
             #expect(pair.status == 200 || pair.status == 201, "\(pair.text)")
 
             var sockets: [RawConnection] = []
-            for phone in [viaAPI, viaStore] {
+            // The first phone has the nightlight's socket and the Explorer's; the second the nightlight's.
+            for (phone, path) in [(viaAPI, "/api/live?address=\(Self.address)"), (viaStore, "/api/live?address=\(Self.address)"), (viaAPI, "/api/explorer/live")] {
                 let socket = try await RawConnection.open(port: port)
-                try await socket.send("GET /api/live?address=\(Self.address) HTTP/1.1\r\n\(handshake)Origin: http://127.0.0.1\r\nCookie: nightlight_phone=\(phone.secret)\r\n\r\n")
+                try await socket.send("GET \(path) HTTP/1.1\r\n\(handshake)Origin: http://127.0.0.1\r\nCookie: nightlight_phone=\(phone.secret)\r\n\r\n")
                 #expect(await socket.waitForAnswer(within: .seconds(10)))
                 #expect(socket.status == 101, "\(socket.text)")
                 sockets.append(socket)
@@ -142,12 +144,12 @@ struct LiveTests {
             try await revoke.send("DELETE /api/phones/\(viaAPI.id) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(bearer)\r\n")
             #expect(await revoke.waitForClose(within: .seconds(10)))
             #expect(revoke.status == 204, "\(revoke.text)")
-            let (apiSocket, storeSocket) = (sockets[0], sockets[1])
+            let (apiSocket, storeSocket, explorerSocket) = (sockets[0], sockets[1], sockets[2])
             let closedAtOnce = try await untilDeadline(.seconds(2), otherwise: false) {
-                while !Self.sentPolicyClose(apiSocket) { try await Task.sleep(for: .milliseconds(20)) }
+                while !Self.sentPolicyClose(apiSocket) || !Self.sentPolicyClose(explorerSocket) { try await Task.sleep(for: .milliseconds(20)) }
                 return true
             }
-            #expect(closedAtOnce, "the revoked phone's socket was not closed: \(sockets[0].bytes.suffix(40))")
+            #expect(closedAtOnce, "the revoked phone's sockets were not both closed: \(Self.sentPolicyClose(apiSocket)), Explorer \(Self.sentPolicyClose(explorerSocket))")
             #expect(!Self.sentPolicyClose(sockets[1]), "another phone's socket stays open")
 
             // Another process revokes the second phone in the database.

@@ -189,6 +189,9 @@ package struct PanelsController {
             },
             onUpgrade: { inbound, outbound, context in
                 guard let input = try? await check(context.request), let messages = try? await open(input) else { return }
+                // A phone's socket closes as soon as the phone is revoked.
+                let revocation = context.requestContext.closingOnRevocation(outbound)
+                defer { revocation?.cancel() }
                 let feed = Task {
                     let encoder = JSONBody.encoder()
                     for await message in messages {

@@ -38,13 +38,8 @@ struct LiveController {
                 guard let address = try? RequestInput.address(context.request.uri.queryParameters.get("address") ?? "", field: "address") else { return }
                 let phone = context.requestContext.phoneID
                 // A phone's socket closes as soon as the phone is revoked, quiet nightlight or not.
-                let revocation = Task {
-                    guard let phone else { return }
-                    await phones.waitForRevocation(of: phone)
-                    if Task.isCancelled { return }
-                    try? await outbound.close(.policyViolation, reason: "this phone's access was removed")
-                }
-                defer { revocation.cancel() }
+                let revocation = context.requestContext.closingOnRevocation(outbound)
+                defer { revocation?.cancel() }
                 let feed = Task {
                     let encoder = JSONBody.encoder()
                     for try await message in LiveFeed(link: link, firmwareUpdates: firmwareUpdates, address: address).messages() {
