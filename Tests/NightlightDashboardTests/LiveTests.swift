@@ -29,9 +29,10 @@ struct LiveTests {
         }
     }
 
-    /// The three live sockets: the nightlight's, the Explorer's and the SensorTag panel's.
+    /// The live sockets: the nightlight's, the Explorer's and the SensorTag, Bean and Mi Band panels'.
     static let sockets = [
         "/api/live?address=\(address)", "/api/explorer/live", "/api/panels/sensortag/live?address=BC:6A:29:AE:CC:04",
+        "/api/panels/bean/live?address=D0:39:72:BE:A0:01", "/api/panels/miband/live?address=C8:0F:10:B2:00:01",
     ]
 
     /// A page of another site, or of another port of 127.0.0.1 (same site: the browser sends the
