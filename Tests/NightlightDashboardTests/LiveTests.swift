@@ -146,7 +146,7 @@ struct LiveTests {
             #expect(await revoke.waitForClose(within: .seconds(10)))
             #expect(revoke.status == 204, "\(revoke.text)")
             let (apiSocket, storeSocket, explorerSocket) = (sockets[0], sockets[1], sockets[2])
-            let closedAtOnce = try await untilDeadline(.seconds(2), otherwise: false) {
+            let closedAtOnce = try await untilDeadline(.seconds(3), otherwise: false) {
                 while !Self.sentPolicyClose(apiSocket) || !Self.sentPolicyClose(explorerSocket) { try await Task.sleep(for: .milliseconds(20)) }
                 return true
             }
@@ -155,7 +155,7 @@ struct LiveTests {
 
             // Another process revokes the second phone in the database.
             _ = try await store.revokePhone(id: viaStore.id)
-            let closedByPoll = try await untilDeadline(.seconds(5), otherwise: false) {
+            let closedByPoll = try await untilDeadline(.seconds(8), otherwise: false) {
                 while !Self.sentPolicyClose(storeSocket) { try await Task.sleep(for: .milliseconds(20)) }
                 return true
             }
