@@ -103,7 +103,9 @@ export function tagPanel(panel, address) {
       entry.tile.dataset.count = String(entry.count);
       // Each quantity's key is the color of its line in the chart.
       entry.value.replaceChildren(...message.values.map((q, i) => {
-        const item = h("span", { class: "tag-quantity", dataset: { test: "tag-quantity" }, title: LINE_NAMES[i] ?? "" }, format(q));
+        // The line's colour in words too (for a screen reader, and for whoever cannot tell the hues apart).
+        const item = h("span", { class: "tag-quantity", dataset: { test: "tag-quantity" }, title: LINE_NAMES[i] ?? "" },
+          format(q), LINE_NAMES[i] ? h("span", { class: "visually-hidden" }, ` (${LINE_NAMES[i]})`) : null);
         if (LINE_COLORS[i]) item.style.setProperty("--line", LINE_COLORS[i]);
         return item;
       }));
