@@ -153,8 +153,9 @@ let package = Package(
         .target(
             name: "NightlightTool",
             dependencies: [
-                "BLECore", "BLE", "BLEHost", "BLERuntime", "BLESimulation", "BLETransport", "BLEVirtual", "BLEToolKit", "Nightlight",
-                "NightlightSimulation", "NightlightStore", "DashboardShell", "NightlightDashboard", "QRCode", argumentParser, nio, logging,
+                "BLECore", "BLE", "BLEHost", "BLEProfilesSimulation", "BLERuntime", "BLESimulation", "BLETransport", "BLEVirtual",
+                "BLEToolKit", "DeviceExplorer", "Nightlight", "NightlightSimulation", "NightlightStore", "DashboardShell", "NightlightDashboard",
+                "QRCode", argumentParser, nio, logging,
             ],
             swiftSettings: swiftSettings
         ),

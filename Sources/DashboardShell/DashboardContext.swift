@@ -13,6 +13,8 @@ public struct DashboardContext: RequestContext, WebSocketRequestContext {
     public var credential: Credential?
     /// The phone whose own credential (cookie) let the request in; nil for the shared token.
     public var phoneID: Int64?
+    /// Where that phone's access is checked (set with ``phoneID``).
+    package var phones: (any PhoneAccessChecking)?
     /// The connection the request came on (a refused WebSocket upgrade is answered on it).
     package let channel: (any Channel)?
 
@@ -30,6 +32,19 @@ public struct DashboardContext: RequestContext, WebSocketRequestContext {
         webSocket = .init()
         credential = nil
         phoneID = nil
+        phones = nil
         channel = source.channel
+    }
+
+    /// For a live socket opened by a phone with its own credential: a task that closes `outbound`
+    /// (1008, policy violation) as soon as the phone is revoked; cancel it when the socket ends.
+    /// Nil for a socket opened with the shared token.
+    package func closingOnRevocation(_ outbound: WebSocketOutboundWriter) -> Task<Void, Never>? {
+        guard let phoneID, let phones else { return nil }
+        return Task {
+            await phones.waitForRevocation(of: phoneID)
+            if Task.isCancelled { return }
+            try? await outbound.close(.policyViolation, reason: "this phone's access was removed")
+        }
     }
 }

@@ -33,4 +33,8 @@ package enum PhoneAccessCheck: Sendable, Hashable {
 package protocol PhoneAccessChecking: Sendable {
     /// What the store says about the phone credential `secret`.
     func check(secret: String) async throws -> PhoneAccessCheck
+
+    /// Returns once phone `id` has lost its access (or the task is cancelled): what closes the
+    /// phone's open live sockets.
+    func waitForRevocation(of id: Int64) async
 }

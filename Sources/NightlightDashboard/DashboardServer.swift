@@ -46,6 +46,9 @@ public struct DashboardServer: Sendable {
         /// The origin invitation links use (`http://192.168.1.20:8080`, an address a phone
         /// reaches); nil: the one the dashboard was opened on.
         public var publicOrigin: String?
+        /// Where the Bean panel watches a Bean's LEDs (a virtual Bean's, on the `sim` world);
+        /// nil: the panel shows the light it sent, not the strip.
+        public var beanStrips: BeanStripWatch?
 
         /// Creates a configuration; by default on 127.0.0.1:8080.
         public init(
@@ -59,7 +62,8 @@ public struct DashboardServer: Sendable {
             limits: ConnectionLimits = ConnectionLimits(),
             simControl: SimControl? = nil,
             unreachableAlertAfter: TimeInterval = 3600,
-            publicOrigin: String? = nil
+            publicOrigin: String? = nil,
+            beanStrips: BeanStripWatch? = nil
         ) {
             self.host = host
             self.port = port
@@ -72,6 +76,7 @@ public struct DashboardServer: Sendable {
             self.simControl = simControl
             self.unreachableAlertAfter = unreachableAlertAfter
             self.publicOrigin = publicOrigin
+            self.beanStrips = beanStrips
         }
     }
 
@@ -119,7 +124,7 @@ public struct DashboardServer: Sendable {
             configuration: configuration, token: token, store: store, link: link,
             batteryHistory: BatteryHistoryRecorder(store: store, now: configuration.now),
             alerts: AlertMonitor(store: store, now: configuration.now, thresholds: AlertMonitor.Thresholds(unreachableAfter: configuration.unreachableAlertAfter)),
-            panels: PanelDevices(link: link.radio, configuration: PanelDevices.Configuration(clock: configuration.link.clock, now: configuration.now)),
+            panels: PanelDevices(link: link.radio, configuration: PanelDevices.Configuration(clock: configuration.link.clock, now: configuration.now, beanStrips: configuration.beanStrips)),
             explorer: Explorer(link: link.radio, configuration: Explorer.Configuration(clock: configuration.link.clock, now: configuration.now))
         )
     }

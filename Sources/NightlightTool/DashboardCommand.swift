@@ -100,18 +100,19 @@ struct DashboardCommand: ToolCommand {
         let store = try options.openStore()
         let logger = options.tool.logger("nightlight.dashboard")
         let transport = try options.tool.resolvedTransport()
-        let hook = simControl ? SimControlHook() : nil
+        let hook = SimControlHook()
         let sim = ToolEnvironment.simFactory(logger: logger)
         let configuration = DashboardServer.Configuration(
             host: host, port: port, token: try resolvedToken(),
             // The bonds of the `nightlight` commands, in the database: the same computer, the same controller.
             link: .init(
-                transport: transport, sim: hook.map { $0.capturing(sim) } ?? sim, bondStore: try await options.bondStore(store),
+                transport: transport, sim: hook.capturing(sim), bondStore: try await options.bondStore(store),
                 clock: ContinuousClock(), logger: logger
             ),
             logger: logger,
-            simControl: hook?.control,
-            publicOrigin: Self.networkOrigin(host: host, port: port)
+            simControl: simControl ? hook.control : nil,
+            publicOrigin: Self.networkOrigin(host: host, port: port),
+            beanStrips: hook.beanStrips
         )
         let server = try await DashboardServer.make(configuration, store: store)
         let json = options.json

@@ -1,14 +1,17 @@
 import BLECore
+import BLEProfilesSimulation
 import BLESimulation
 import BLETransport
 import BLEVirtual
 import DashboardShell
+import DeviceExplorer
 import NightlightDashboard
 import NightlightSimulation
 import Synchronization
 
-/// `nightlight dashboard --sim-control`: the dashboard's ``SimControl`` on the `sim` world its
-/// radio opens. The world is caught as the `sim` factory makes it; an action is a virtual
+/// `nightlight dashboard` on the `sim` world its radio opens: the LEDs of its virtual Beans for the
+/// Bean panel (``beanStrips``), and with `--sim-control` the dashboard's ``SimControl``. The world
+/// is caught as the `sim` factory makes it; an action is a virtual
 /// device's own (``VirtualDevice/actions``: `press`, `hold 3`, …) or `linkLoss`, which breaks
 /// the dashboard's connection to the device as a failed radio link does (both sides see
 /// Connection Timeout).
@@ -27,6 +30,17 @@ final class SimControlHook: Sendable {
     /// The hook for ``DashboardServer/Configuration/simControl``.
     var control: SimControl {
         SimControl { address, action, arguments in try await self.perform(address, action, arguments) }
+    }
+
+    /// The strips of the world's virtual Beans, for ``DashboardServer/Configuration/beanStrips``:
+    /// nil for an address that is no virtual Bean (or before the world is open).
+    var beanStrips: BeanStripWatch {
+        { address in
+            guard let sim = self.transport.withLock({ $0 }), let wanted = try? DeviceAddress(parsing: address),
+                let bean = await sim.world.devices.first(where: { $0.address.value == wanted.value })?.device as? VirtualBean
+            else { return nil }
+            return bean.stripUpdates(includingCurrent: true)
+        }
     }
 
     private func perform(_ address: String, _ action: String?, _ arguments: [String]) async throws -> SimControl.Outcome {

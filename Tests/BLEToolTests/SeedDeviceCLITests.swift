@@ -170,6 +170,30 @@ struct SeedDeviceCLITests {
         #expect(wrongKey.stderr == "ble: error: \(Self.band) refused key 00010203…: it is paired with another key, or not paired yet; pair it with this key (its wearer taps the band to accept): `ble miband auth C8:0F:10:B2:00:01 --key 000102030405060708090a0b0c0d0e0f`\n")
     }
 
+    @Test func mibandStepsWatchPrintsEachNewCount() async throws {
+        let cli = try CLIRunner()
+        #expect(try await cli.run(["miband", "auth", "MI Band 2"]).status == 0)
+        // The first count is the band's now; the next comes when its wearer walks (the virtual
+        // wearer starts a walk about every 20 s).
+        let watched = try await cli.run(["miband", "steps", "MI Band 2", "--watch", "--count", "3"], timeout: .seconds(150))
+        #expect(watched.status == 0, "\(watched.stderr)")
+        #expect(watched.lines.count == 3, "\(watched.stdout)")
+        var counts: [Int] = []
+        for line in watched.lines {
+            let match = line.wholeMatch(of: #/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z  (\d+) steps · \d+ m · \d+ kcal/#)
+            #expect(match != nil, "\(line)")
+            if let match { counts.append(Int(match.1) ?? 0) }
+        }
+        #expect(counts.count == 3 && counts[0] >= 3000 && counts[0] <= counts[1] && counts[1] < counts[2], "each line a count as notified, growing: \(counts)")
+
+        let json = try await cli.run(["miband", "steps", "C8:0F:10:B2:00:01", "--watch", "--count", "1", "--json"])
+        #expect(json.status == 0, "\(json.stderr)")
+        #expect(json.lines.count == 1, "one JSON line per count: \(json.stdout)")
+        let record = try #require(try JSONSerialization.jsonObject(with: Data((json.lines.first ?? "").utf8)) as? [String: Any])
+        #expect(record["band"] as? String == Self.band && (record["steps"] as? Int ?? 0) >= 3000)
+        #expect((record["time"] as? String)?.hasSuffix("Z") == true && (record["raw"] as? String)?.hasPrefix("0c") == true)
+    }
+
     // MARK: ble sensortag
 
     @Test func sensortagMeasuresEverySensorOnce() async throws {
@@ -261,6 +285,8 @@ struct SeedDeviceCLITests {
         (["miband", "heart-rate", "MI Band 2", "--count", "2"], "--count goes with --continuous (see `ble miband heart-rate --help`)"),
         (["miband", "heart-rate", "MI Band 2", "--continuous", "--count", "0"], "--count must be at least 1, not 0 (see `ble miband heart-rate --help`)"),
         (["miband", "steps"], "Missing expected argument '<target>' (see `ble miband steps --help`)"),
+        (["miband", "steps", "MI Band 2", "--count", "2"], "--count goes with --watch (see `ble miband steps --help`)"),
+        (["miband", "steps", "MI Band 2", "--watch", "--count", "0"], "--count must be at least 1, not 0 (see `ble miband steps --help`)"),
         (["sensortag", "SensorTag", "--sensors", "keys"], "the keys cannot be read, only followed: add --watch (see `ble sensortag --help`)"),
         (["sensortag", "SensorTag", "--sensors", "thermometer"], "unknown sensor 'thermometer'; known sensors: ir-temperature, accelerometer, humidity, magnetometer, barometer, gyroscope, keys (see `ble sensortag --help`)"),
         (["sensortag", "SensorTag", "--sensors", ","], "--sensors names no sensor (see `ble sensortag --help`)"),

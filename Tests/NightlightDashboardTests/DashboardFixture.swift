@@ -49,11 +49,12 @@ struct DashboardFixture {
 
     /// A server whose `sim` world `populate` fills (devices keep their files in the given folder),
     /// on `port` (0: a free one, for ``serve(_:)``) within `limits`, reconnecting lost links by
-    /// `reconnectPolicy`.
+    /// `reconnectPolicy`; a Bean's strip watched through `beanStrips`.
     init(
         port: Int = 8080, limits: ConnectionLimits = ConnectionLimits(),
         reconnectPolicy: ReconnectPolicy = ReconnectPolicy(maximumAttempts: 2),
-        populate: @escaping @Sendable (SimWorld, String) async throws -> Void = DashboardFixture.nightlights
+        populate: @escaping @Sendable (SimWorld, String) async throws -> Void = DashboardFixture.nightlights,
+        beanStrips: BeanStripWatch? = nil
     ) async throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("dashboard-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -68,7 +69,7 @@ struct DashboardFixture {
         server = try await DashboardServer.make(
             DashboardServer.Configuration(
                 port: port, token: Self.token, link: link, now: { Date().addingTimeInterval(shift.seconds.withLock { $0 }) },
-                logger: Self.quietLogger, limits: limits
+                logger: Self.quietLogger, limits: limits, beanStrips: beanStrips
             ),
             store: store
         )

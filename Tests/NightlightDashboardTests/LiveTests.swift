@@ -30,9 +30,10 @@ struct LiveTests {
         }
     }
 
-    /// The three live sockets: the nightlight's, the Explorer's and the SensorTag panel's.
+    /// The live sockets: the nightlight's, the Explorer's and the SensorTag, Bean and Mi Band panels'.
     static let sockets = [
         "/api/live?address=\(address)", "/api/explorer/live", "/api/panels/sensortag/live?address=BC:6A:29:AE:CC:04",
+        "/api/panels/bean/live?address=D0:39:72:BE:A0:01", "/api/panels/miband/live?address=C8:0F:10:B2:00:01",
     ]
 
     /// A page of another site, or of another port of 127.0.0.1 (same site: the browser sends the
@@ -92,6 +93,76 @@ struct LiveTests {
             #expect(accepted.status == 101, "\(accepted.text)")
             #expect(!(await accepted.waitForClose(within: .seconds(3))), "a live socket outlives the idle timeout")
             await accepted.close()
+        }
+    }
+
+    /// A WebSocket close frame with status 1008 (policy violation), as the server sends it.
+    static func sentPolicyClose(_ connection: RawConnection) -> Bool {
+        let bytes = connection.bytes
+        guard bytes.count >= 4 else { return false }
+        return (0..<(bytes.count - 3)).contains { bytes[$0] == 0x88 && bytes[$0 + 2] == 0x03 && bytes[$0 + 3] == 0xF0 }
+    }
+
+    /// A phone's open live sockets (the nightlight's, the Explorer's) are closed by the server
+    /// when the phone is revoked, whether through the API (at once) or by another process writing
+    /// the store, as `nightlight phones revoke` does (within the poll), even while the nightlight
+    /// sends nothing.
+    @Test(.timeLimit(.minutes(2))) func aRevokedPhonesLiveSocketIsClosed() async throws {
+        let fixture = try await DashboardFixture(port: 0)
+        let store = fixture.store
+        var phones: [(id: Int64, secret: String)] = []
+        for name in ["Dad's phone", "Gran's phone"] {
+            let (code, secret) = (PhoneSecret.generate(), PhoneSecret.generate())
+            try await store.addPhoneInvitation(codeHash: PhoneSecret.hash(code), name: name, expiresAt: Date().addingTimeInterval(600))
+            guard case .success(let phone) = try await store.acceptPhoneInvitation(codeHash: PhoneSecret.hash(code), name: name, secretHash: PhoneSecret.hash(secret)) else {
+                Issue.record("the invitation was refused")
+                return
+            }
+            phones.append((phone.id, secret))
+        }
+        let (viaAPI, viaStore) = (phones[0], phones[1])
+        let bearer = "Authorization: Bearer \(DashboardFixture.token)\r\n"
+        let handshake = "Host: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        try await fixture.serve { port in
+            let pair = try await RawConnection.open(port: port)
+            let body = ##"{"address": "\##(Self.address)", "childName": "Mia"}"##
+            try await pair.send("POST /api/devices/pair HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(bearer)Content-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)")
+            #expect(await pair.waitForClose(within: .seconds(30)))
+            #expect(pair.status == 200 || pair.status == 201, "\(pair.text)")
+
+            var sockets: [RawConnection] = []
+            // The first phone has the nightlight's socket and the Explorer's; the second the nightlight's.
+            for (phone, path) in [(viaAPI, "/api/live?address=\(Self.address)"), (viaStore, "/api/live?address=\(Self.address)"), (viaAPI, "/api/explorer/live")] {
+                let socket = try await RawConnection.open(port: port)
+                try await socket.send("GET \(path) HTTP/1.1\r\n\(handshake)Origin: http://127.0.0.1\r\nCookie: nightlight_phone=\(phone.secret)\r\n\r\n")
+                #expect(await socket.waitForAnswer(within: .seconds(10)))
+                #expect(socket.status == 101, "\(socket.text)")
+                sockets.append(socket)
+            }
+            // Let the first burst of messages (connection, state, battery…) pass: then the feed is quiet.
+            try await Task.sleep(for: .seconds(3))
+            #expect(!sockets.contains { Self.sentPolicyClose($0) }, "a phone with access keeps its socket")
+
+            let revoke = try await RawConnection.open(port: port)
+            try await revoke.send("DELETE /api/phones/\(viaAPI.id) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\(bearer)\r\n")
+            #expect(await revoke.waitForClose(within: .seconds(10)))
+            #expect(revoke.status == 204, "\(revoke.text)")
+            let (apiSocket, storeSocket, explorerSocket) = (sockets[0], sockets[1], sockets[2])
+            let closedAtOnce = try await untilDeadline(.seconds(3), otherwise: false) {
+                while !Self.sentPolicyClose(apiSocket) || !Self.sentPolicyClose(explorerSocket) { try await Task.sleep(for: .milliseconds(20)) }
+                return true
+            }
+            #expect(closedAtOnce, "the revoked phone's sockets were not both closed: \(Self.sentPolicyClose(apiSocket)), Explorer \(Self.sentPolicyClose(explorerSocket))")
+            #expect(!Self.sentPolicyClose(sockets[1]), "another phone's socket stays open")
+
+            // Another process revokes the second phone in the database.
+            _ = try await store.revokePhone(id: viaStore.id)
+            let closedByPoll = try await untilDeadline(.seconds(8), otherwise: false) {
+                while !Self.sentPolicyClose(storeSocket) { try await Task.sleep(for: .milliseconds(20)) }
+                return true
+            }
+            #expect(closedByPoll, "the socket of a phone revoked in the store was not closed")
+            for socket in sockets + [pair, revoke] { await socket.close() }
         }
     }
 

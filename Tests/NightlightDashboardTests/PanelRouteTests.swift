@@ -9,6 +9,7 @@ import HummingbirdTesting
 import Nightlight
 import NightlightSimulation
 import NightlightStore
+import Synchronization
 import Testing
 @testable import DashboardShell
 @testable import DeviceExplorer
@@ -22,17 +23,38 @@ struct PanelFixture {
     static let band = "C8:0F:10:B2:00:01"
     static let tag = "BC:6A:29:AC:00:01"
 
+    /// The world's Bean and band, once the radio opened it.
+    final class Devices: Sendable {
+        let bean = Mutex<VirtualBean?>(nil)
+        let band = Mutex<VirtualMiBand2?>(nil)
+
+        /// The strip of the world's Bean, as `nightlight dashboard` watches a virtual Bean's.
+        var beanStrips: BeanStripWatch {
+            { address in
+                guard let bean = self.bean.withLock({ $0 }), address == PanelFixture.bean else { return nil }
+                return bean.stripUpdates(includingCurrent: true)
+            }
+        }
+    }
+
     let base: DashboardFixture
+    let devices: Devices
     var server: DashboardServer { base.server }
 
     init() async throws {
-        base = try await DashboardFixture { world, directory in
+        let devices = Devices()
+        self.devices = devices
+        base = try await DashboardFixture(populate: { world, directory in
             try await world.add(VirtualNightlight(index: 0, directory: directory), distance: 1.5)
-            try await world.add(VirtualBean(index: 0, directory: directory), distance: 2)
+            let bean = try VirtualBean(index: 0, directory: directory)
+            devices.bean.withLock { $0 = bean }
+            try await world.add(bean, distance: 2)
             try await world.add(VirtualColorBulb(index: 0, directory: directory), distance: 2)
-            try await world.add(VirtualMiBand2(index: 0, directory: directory, wearerTapDelay: .milliseconds(200)), distance: 2)
+            let band = try VirtualMiBand2(index: 0, directory: directory, wearerTapDelay: .milliseconds(200))
+            devices.band.withLock { $0 = band }
+            try await world.add(band, distance: 2)
             try await world.add(VirtualSensorTag(index: 0), distance: 2)
-        }
+        }, beanStrips: devices.beanStrips)
     }
 
     /// Runs `body` against the router, then closes the radio and removes the folder.
@@ -43,7 +65,8 @@ struct PanelFixture {
     /// Runs `body` with panels on the server's radio (no routes), their timers on `clock`, then
     /// cleans up.
     func panels(clock: any Clock<Duration> = ContinuousClock(), _ body: @Sendable (PanelDevices) async throws -> Void) async throws {
-        try await base.cleaningUp { try await body(PanelDevices(link: server.link.radio, configuration: PanelDevices.Configuration(clock: clock))) }
+        let configuration = PanelDevices.Configuration(clock: clock, beanStrips: devices.beanStrips)
+        try await base.cleaningUp { try await body(PanelDevices(link: server.link.radio, configuration: configuration)) }
     }
 }
 

@@ -54,6 +54,11 @@ final class RawConnection: Sendable {
         try await channel.writeAndFlush(ByteBuffer(bytes: bytes)).get()
     }
 
+    /// What the server sent so far.
+    var bytes: [UInt8] {
+        received.state.withLock { $0.bytes }
+    }
+
     /// What the server sent so far, as text.
     var text: String {
         String(decoding: received.state.withLock { $0.bytes }, as: UTF8.self)

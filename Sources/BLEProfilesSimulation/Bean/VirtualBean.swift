@@ -19,7 +19,7 @@ import Synchronization
 ///   0…20 bytes each (longer writes get Invalid Attribute Value Length, 0x0D).
 /// - Firmware: ``BeanSketch``: every loop reads bank 1 (on, R, G, B) and wipes the strip to that
 ///   color, or to off, one pixel every 50 ms, then sleeps a second. ``strip()`` and
-///   ``stripUpdates()`` show the strip.
+///   ``stripUpdates(includingCurrent:)`` show the strip.
 /// - Flash: the banks live in `<directory>/bean-<index>.json` (memory only without a
 ///   directory), so what a central wrote is still there in the next run; the strip starts dark
 ///   at each boot, and the sketch's first loop lights it.
@@ -141,9 +141,10 @@ public struct VirtualBean: VirtualDevice {
         runtime.perform { $0.sketch }
     }
 
-    /// The strip after each `strip.show()` of the sketch, from now on, until the iteration ends.
-    public func stripUpdates() -> AsyncStream<NeoPixelStrip> {
-        runtime.stripUpdates()
+    /// The strip after each `strip.show()` of the sketch, from now on, until the iteration ends;
+    /// first the strip as it is now when `includingCurrent` (what a watcher draws at once).
+    public func stripUpdates(includingCurrent: Bool = false) -> AsyncStream<NeoPixelStrip> {
+        runtime.stripUpdates(includingCurrent: includingCurrent)
     }
 
     /// What scratch bank `bank` holds now.
@@ -249,9 +250,9 @@ final class BeanRuntime: Sendable {
         flash.save(BeanFlashRecord(banks: banks), logger: logger ?? Logger(label: "nightlight.bean"))
     }
 
-    /// The strip after each `strip.show()` from now on.
-    func stripUpdates() -> AsyncStream<NeoPixelStrip> {
-        shared.withLock { _ in observers.stream() }
+    /// The strip after each `strip.show()` from now on, the strip now first when `includingCurrent`.
+    func stripUpdates(includingCurrent: Bool) -> AsyncStream<NeoPixelStrip> {
+        shared.withLock { shared in observers.stream(startingWith: includingCurrent ? shared.state.sketch.strip : nil) }
     }
 }
 

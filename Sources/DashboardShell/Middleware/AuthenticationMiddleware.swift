@@ -59,6 +59,7 @@ package struct AuthenticationMiddleware: RouterMiddleware {
             case .allowed(let id):
                 context.credential = .cookie
                 context.phoneID = id
+                context.phones = phones
             case .revoked:
                 return clearingPhone(refuse(request, "this phone's access was removed on the Phones page", code: "phoneRemoved", login: .phoneRemoved))
             case .unknown:

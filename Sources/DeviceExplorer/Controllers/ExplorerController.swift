@@ -81,6 +81,9 @@ package struct ExplorerController {
                 } catch {
                     return
                 }
+                // A phone's socket closes as soon as the phone is revoked.
+                let revocation = context.requestContext.closingOnRevocation(outbound)
+                defer { revocation?.cancel() }
                 let feed = Task {
                     let encoder = JSONBody.encoder()
                     for await message in ExplorerFeed(explorer: explorer, address: address).messages() {

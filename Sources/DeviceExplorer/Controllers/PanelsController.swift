@@ -6,8 +6,9 @@ import HummingbirdWebSocket
 import NIOCore
 
 /// `/api/panels/…`: the device panels of the seed devices (``PanelDevices``): the list of those
-/// heard, a Bean's light, a bulb's color and hue cycle, a Mi Band 2's activity, battery and heart
-/// rate, and the live socket of a SensorTag's sensors (docs/dashboard-api.md, "Device panels").
+/// heard, a Bean's light and the live socket of its strip, a bulb's color and hue cycle, a Mi Band
+/// 2's activity (also live), battery and heart rate, and a SensorTag's sensors: switched and timed
+/// one by one, their readings live (docs/dashboard-api.md, "Device panels").
 package struct PanelsController {
     /// The devices behind the routes.
     let panels: PanelDevices
@@ -44,6 +45,8 @@ package struct PanelsController {
             let color = try PanelInput.color(body.color, field: "color")
             return JSONBody.response(try await panels.setBean(address, BeanLight(isOn: body.isOn, color: color)))
         }
+        // A strip that cannot be seen is the answer to the upgrade (404), not a closed socket.
+        addDeviceFeed(to: routes, "bean/live", ready: { _ = try await panels.beanStrip($0) }, open: { try await panels.beanStrip($0) })
 
     }
 
@@ -114,6 +117,7 @@ package struct PanelsController {
                 PanelBandBattery(address: address, level: Int(battery.level), isCharging: battery.isCharging, lastCharge: battery.lastCharge?.description)
             )
         }
+        addDeviceFeed(to: routes, "miband/live", ready: { _ = try await panels.bandKey($0) }, open: { try await panels.bandActivity($0) })
         routes.post("miband/:address/heart-rate") { _, context in
             let address = try RequestInput.address(context)
             let bpm = try await panels.withBand(address) { band in try await band.measureHeartRate(timeout: .seconds(30)) }
@@ -122,24 +126,75 @@ package struct PanelsController {
 
     }
 
-    /// SensorTag (seed 004): every sensor, live.
+    /// SensorTag (seed 004): every sensor, live; each switched on or off and timed.
     private func addSensorTag(to routes: RouterGroup<DashboardContext>) {
         let panels = panels
+        addFeed(to: routes, "sensortag/live") { request in
+            (try PanelInput.address(request), try RequestInput.integer(request, "periodMs", in: 300...2550, default: 1000))
+        } open: { address, period in
+            panels.tagReadings(address, period: .milliseconds(period))
+        }
+        routes.get("sensortag/:address/sensors") { _, context in
+            JSONBody.response(try await panels.tagSensors(try RequestInput.address(context)))
+        }
+        routes.put("sensortag/:address/sensors/:sensor") { request, context in
+            let address = try RequestInput.address(context)
+            let name = context.parameters.get("sensor") ?? ""
+            guard let sensor = SensorTagSensor(rawValue: name), sensor != .keys else {
+                let names = PanelTagSensor.configurable.map(\.rawValue).joined(separator: ", ")
+                throw DashboardError(.notFound, "sensorNotFound", "the SensorTag has no sensor '\(name)' that can be switched; there are: \(names)")
+            }
+            let body = try await JSONBody.decode(PanelTagSensorRequest.self, from: request)
+            guard body.isEnabled != nil || body.periodMs != nil else {
+                throw DashboardError.invalid("isEnabled", "send isEnabled, periodMs or both, e.g. {\"isEnabled\": false}")
+            }
+            var period: Duration?
+            if let milliseconds = body.periodMs {
+                let shortest = PanelDevices.milliseconds(sensor.minimumPeriod)
+                guard (shortest...2550).contains(milliseconds), milliseconds % 10 == 0 else {
+                    throw DashboardError.invalid("periodMs", "the \(sensor) period is \(shortest) to 2550 ms in 10 ms steps, not \(milliseconds)")
+                }
+                period = .milliseconds(milliseconds)
+            }
+            return JSONBody.response(try await panels.setTagSensor(address, sensor, isEnabled: body.isEnabled, period: period))
+        }
+    }
+
+    /// A live socket of one device (`?address=`): `ready` refuses the upgrade when the device
+    /// cannot be followed (yet); `open` gives its messages.
+    private func addDeviceFeed<Message: Encodable & Sendable>(
+        to routes: RouterGroup<DashboardContext>, _ path: RouterPath,
+        ready: @escaping @Sendable (String) async throws -> Void, open: @escaping @Sendable (String) async throws -> AsyncStream<Message>
+    ) {
+        addFeed(to: routes, path, check: { request in
+            let address = try PanelInput.address(request)
+            try await ready(address)
+            return address
+        }, open: open)
+    }
+
+    /// A live socket at `path`: `check` reads the request (its errors are the answer instead of
+    /// the upgrade), `open` gives the messages, each sent as JSON text until the stream ends or
+    /// the page goes away (a failure of `open` closes the socket).
+    private func addFeed<Input: Sendable, Message: Encodable & Sendable>(
+        to routes: RouterGroup<DashboardContext>, _ path: RouterPath,
+        check: @escaping @Sendable (Request) async throws -> Input,
+        open: @escaping @Sendable (Input) async throws -> AsyncStream<Message>
+    ) {
         routes.ws(
-            "sensortag/live",
+            path,
             shouldUpgrade: { request, _ in
-                _ = try RequestInput.address(request.uri.queryParameters.get("address") ?? "", field: "address")
-                _ = try RequestInput.integer(request, "periodMs", in: 300...2550, default: 1000)
+                _ = try await check(request)
                 return .upgrade([:])
             },
             onUpgrade: { inbound, outbound, context in
-                let request = context.request
-                guard let address = try? RequestInput.address(request.uri.queryParameters.get("address") ?? "", field: "address"),
-                    let period = try? RequestInput.integer(request, "periodMs", in: 300...2550, default: 1000)
-                else { return }
+                guard let input = try? await check(context.request), let messages = try? await open(input) else { return }
+                // A phone's socket closes as soon as the phone is revoked.
+                let revocation = context.requestContext.closingOnRevocation(outbound)
+                defer { revocation?.cancel() }
                 let feed = Task {
                     let encoder = JSONBody.encoder()
-                    for await message in panels.tagReadings(address, period: .milliseconds(period)) {
+                    for await message in messages {
                         try await outbound.write(.text(String(decoding: try encoder.encode(message), as: UTF8.self)))
                     }
                 }
@@ -153,6 +208,11 @@ package struct PanelsController {
 
 /// Reading and checking what the panel routes are sent.
 enum PanelInput {
+    /// The `address` query parameter of a live socket.
+    static func address(_ request: Request) throws -> String {
+        try RequestInput.address(request.uri.queryParameters.get("address") ?? "", field: "address")
+    }
+
     /// A `#RRGGBB` color; errors name `field`.
     static func color(_ text: String, field: String) throws -> RGB {
         do {

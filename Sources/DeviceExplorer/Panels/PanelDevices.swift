@@ -4,6 +4,12 @@ import DashboardShell
 import Foundation
 import Synchronization
 
+/// How the Bean panel watches a Bean's 30 LEDs: a stream of the pixels, the strip as it is first,
+/// then after each `strip.show()` of the Bean's sketch; nil when that Bean's strip cannot be seen.
+/// Only a virtual Bean's can (`nightlight dashboard` on the `sim` transport): a real strip is
+/// wired to the Bean, not on the radio.
+public typealias BeanStripWatch = @Sendable (_ address: String) async -> AsyncStream<NeoPixelStrip>?
+
 /// The seed devices behind the device panels (`/api/panels/…`): one profile client per device
 /// on the dashboard's one radio (``RadioLink``), one operation at a time per device, the bulbs'
 /// hue cycles running in the background, and connections released after an idle time.
@@ -20,11 +26,14 @@ package actor PanelDevices {
         var idleTimeout: Duration = .seconds(60)
         /// A hue cycle stops when nobody asked for its progress for this long (the page went away).
         var cycleLease: Duration = .seconds(15)
+        /// Where a Bean's LEDs are watched (nil: nowhere; see ``BeanStripWatch``).
+        var beanStrips: BeanStripWatch?
 
-        /// Timing on `clock`, with the wall clock `now`.
-        package init(clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = { Date() }) {
+        /// Timing on `clock`, with the wall clock `now`; Beans' strips watched through `beanStrips`.
+        package init(clock: any Clock<Duration>, now: @escaping @Sendable () -> Date = { Date() }, beanStrips: BeanStripWatch? = nil) {
             self.clock = clock
             self.now = now
+            self.beanStrips = beanStrips
         }
     }
 
@@ -170,12 +179,18 @@ package actor PanelDevices {
         return PanelBandAuth(address: address, authenticated: true, paired: paired)
     }
 
-    /// Runs `body` on the band, authenticated again with the key of ``authenticateBand(_:key:)``
-    /// (a 409 `notAuthenticated` before that).
-    func withBand<T: Sendable>(_ address: String, _ body: @escaping @Sendable (MiBand2) async throws -> T) async throws -> T {
+    /// The key ``authenticateBand(_:key:)`` kept for the band; a 409 `notAuthenticated` before.
+    func bandKey(_ address: String) throws -> MiBand2Key {
         guard let key = bandKeys[address] else {
             throw DashboardError(.conflict, "notAuthenticated", "authenticate with the band first (POST /api/panels/miband/\(address)/auth)")
         }
+        return key
+    }
+
+    /// Runs `body` on the band, authenticated again with the key of ``authenticateBand(_:key:)``
+    /// (a 409 `notAuthenticated` before that).
+    func withBand<T: Sendable>(_ address: String, _ body: @escaping @Sendable (MiBand2) async throws -> T) async throws -> T {
+        let key = try bandKey(address)
         let clock = configuration.clock
         return try await withProfile(address, { MiBand2($0, clock: clock) }) { band in
             try await band.authenticate(key: key)
@@ -187,30 +202,44 @@ package actor PanelDevices {
 
     /// Live readings of every sensor of the tag, each `period`, until the stream is dropped;
     /// after a failure an `error` message is sent and the readings are started again.
-    nonisolated func tagReadings(_ address: String, period: Duration) -> AsyncStream<PanelTagMessage> {
+    nonisolated func tagReadings(_ address: String, period: Duration) -> AsyncStream<PanelLiveMessage> {
+        let (clock, now) = (configuration.clock, configuration.now)
+        return feed(
+            address, { SensorTag($0, clock: clock) },
+            start: { tag in try await tag.readings(SensorTagSensor.allCases, period: period) },
+            connected: { PanelLiveMessage(type: "connection", connection: "connected", at: now()) },
+            failed: { PanelLiveMessage(type: "error", message: $0, at: now()) }
+        ) { reading in
+            if let keys = reading.keysDown {
+                let table: [(SensorTagKeys, String)] = [(.left, "left"), (.right, "right"), (.side, "side")]
+                return PanelLiveMessage(type: "keys", sensor: .keys, keys: table.filter { keys.contains($0.0) }.map(\.1), at: now())
+            }
+            return PanelLiveMessage(type: "reading", sensor: reading.sensor, values: reading.quantities, at: now())
+        }
+    }
+
+    /// A live feed of a device: `start` (run with the device's profile, connected) gives the
+    /// values, each sent as `message(value)`, after `connected()`; after a failure
+    /// `failed(reason)` is sent and the values are started again 2 s later. The device stays in
+    /// use (no idle disconnection) until the stream is dropped.
+    nonisolated func feed<P: PeripheralProfile, Value: Sendable, Message: Sendable>(
+        _ address: String, _ make: @escaping @Sendable (Peripheral) -> P,
+        start: @escaping @Sendable (P) async throws -> AsyncThrowingStream<Value, any Error>,
+        connected: @escaping @Sendable () -> Message, failed: @escaping @Sendable (String) -> Message,
+        message: @escaping @Sendable (Value) -> Message
+    ) -> AsyncStream<Message> {
         let clock = configuration.clock
-        let now = configuration.now
         return AsyncStream { continuation in
             let task = Task {
                 await self.retain(address)
                 while !Task.isCancelled {
                     do {
-                        let readings = try await self.withProfile(address, { SensorTag($0, clock: clock) }) { tag in
-                            try await tag.readings(SensorTagSensor.allCases, period: period)
-                        }
-                        continuation.yield(PanelTagMessage(type: "connection", connection: "connected", at: now()))
-                        for try await reading in readings {
-                            if let keys = reading.keysDown {
-                                let table: [(SensorTagKeys, String)] = [(.left, "left"), (.right, "right"), (.side, "side")]
-                                let names = table.filter { keys.contains($0.0) }.map(\.1)
-                                continuation.yield(PanelTagMessage(type: "keys", sensor: .keys, keys: names, at: now()))
-                            } else {
-                                continuation.yield(PanelTagMessage(type: "reading", sensor: reading.sensor, values: reading.quantities, at: now()))
-                            }
-                        }
+                        let values = try await self.withProfile(address, make, start)
+                        continuation.yield(connected())
+                        for try await value in values { continuation.yield(message(value)) }
                     } catch {
                         if Task.isCancelled { break }
-                        continuation.yield(PanelTagMessage(type: "error", message: Self.error(error).message, at: now()))
+                        continuation.yield(failed(Self.error(error).message))
                     }
                     try? await clock.sleep(for: .seconds(2), tolerance: nil)
                 }

@@ -170,12 +170,13 @@ struct PanelHeartRate: Codable, Sendable {
     var bpm: Int
 }
 
-/// One message of `/api/panels/sensortag/live`: `{"type": "reading", "sensor": "humidity",
-/// "values": [{"name": "temperature", "value": 21.5, "unit": "°C"}, …]}`, `{"type": "keys",
-/// "keys": ["left"]}`, `{"type": "connection", "connection": "connected"}` or `{"type": "error",
-/// "message": "…"}`.
-struct PanelTagMessage: Codable, Sendable, Hashable {
-    /// `reading`, `keys`, `connection` or `error`.
+/// One message of a panel's live socket. `/api/panels/sensortag/live`: `{"type": "reading",
+/// "sensor": "humidity", "values": [{"name": "temperature", "value": 21.5, "unit": "°C"}, …]}` or
+/// `{"type": "keys", "keys": ["left"]}`; `/api/panels/miband/live`: `{"type": "activity", "steps":
+/// 3012, "meters": 2108, "kilocalories": 135}`; both: `{"type": "connection", "connection":
+/// "connected"}` and `{"type": "error", "message": "…"}`.
+struct PanelLiveMessage: Codable, Sendable, Hashable {
+    /// `reading`, `keys`, `activity`, `connection` or `error`.
     var type: String
     /// The sensor of a reading.
     var sensor: SensorTagSensor?
@@ -183,10 +184,16 @@ struct PanelTagMessage: Codable, Sendable, Hashable {
     var values: [SensorTagQuantity]?
     /// The buttons held (`left`, `right`, `side`).
     var keys: [String]?
+    /// A band's steps today.
+    var steps: Int?
+    /// Its distance today, in meters.
+    var meters: Int?
+    /// Its kilocalories today.
+    var kilocalories: Int?
     /// The connection state.
     var connection: String?
     /// What went wrong.
     var message: String?
-    /// When the reading arrived.
+    /// When the message was made.
     var at: Date?
 }

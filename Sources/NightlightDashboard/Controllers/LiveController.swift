@@ -15,7 +15,7 @@ struct LiveController {
     let firmwareUpdates: FirmwareUpdates
     let batteryHistory: BatteryHistoryRecorder
     let alerts: AlertMonitor
-    /// A phone's socket ends at its next message once the phone is revoked.
+    /// A phone's socket closes when the phone is revoked (and sends it nothing more).
     let phones: PhoneAccess
 
     func add(to api: RouterGroup<DashboardContext>) {
@@ -37,6 +37,9 @@ struct LiveController {
             onUpgrade: { inbound, outbound, context in
                 guard let address = try? RequestInput.address(context.request.uri.queryParameters.get("address") ?? "", field: "address") else { return }
                 let phone = context.requestContext.phoneID
+                // A phone's socket closes as soon as the phone is revoked, quiet nightlight or not.
+                let revocation = context.requestContext.closingOnRevocation(outbound)
+                defer { revocation?.cancel() }
                 let feed = Task {
                     let encoder = JSONBody.encoder()
                     for try await message in LiveFeed(link: link, firmwareUpdates: firmwareUpdates, address: address).messages() {

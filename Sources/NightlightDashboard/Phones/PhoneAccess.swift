@@ -2,6 +2,7 @@ import DashboardShell
 import Foundation
 import NightlightStore
 import QRCode
+import Synchronization
 
 /// The phones' side of the dashboard: checking a phone's cookie against the store, making
 /// invitations (a one-time code, its link and QR code), and bounding the attempts at invitation
@@ -11,6 +12,11 @@ struct PhoneAccess: PhoneAccessChecking {
     let now: @Sendable () -> Date
     /// The failed attempts at invitation links, by address.
     let attempts = InvitationAttempts()
+    /// The phones revoked through this server, told to their open live sockets.
+    let revocations = PhoneRevocations()
+    /// How often an open socket of a phone asks the store whether the phone still has access
+    /// (another process may revoke it: `nightlight phones revoke`).
+    var revocationPoll: Duration = .seconds(1)
 
     /// How long an invitation can be used.
     static let invitationLifetime: TimeInterval = 10 * 60
@@ -27,6 +33,28 @@ struct PhoneAccess: PhoneAccessChecking {
         return phone.revokedAt == nil
     }
 
+    /// Returns once phone `id` has lost its access: at once when it is revoked through this
+    /// server (``PhoneRevocations/revoke(_:)``), within ``revocationPoll`` when another process
+    /// revokes it or its record goes. Returns early too when the task is cancelled.
+    func waitForRevocation(of id: Int64) async {
+        let revoked = revocations.signal(for: id)
+        let poll = revocationPoll
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await _ in revoked { return }
+            }
+            group.addTask {
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: poll)
+                    if Task.isCancelled { return }
+                    if await !self.stillAllowed(id) { return }
+                }
+            }
+            _ = await group.next()
+            group.cancelAll()
+        }
+    }
+
     /// A new invitation for a phone called `name`, its link on `origin` (`http://host:port`).
     func invite(name: String, origin: String) async throws -> Invitation {
         try await Self.invite(name: name, origin: origin, store: store, now: now())
@@ -38,6 +66,40 @@ struct PhoneAccess: PhoneAccessChecking {
         let expiresAt = now.addingTimeInterval(invitationLifetime)
         try await store.addPhoneInvitation(codeHash: PhoneSecret.hash(code), name: name, expiresAt: expiresAt)
         return Invitation(name: name, url: origin + AuthenticationMiddleware.invitationPrefix + code, expiresAt: expiresAt)
+    }
+}
+
+/// Tells the open sockets of a phone that it was revoked (`DELETE /api/phones/{id}`), so they
+/// close at once.
+final class PhoneRevocations: Sendable {
+    private struct Watchers {
+        var continuations: [Int: (phone: Int64, continuation: AsyncStream<Void>.Continuation)] = [:]
+        var nextID = 0
+    }
+
+    private let watchers = Mutex(Watchers())
+
+    /// A stream that yields once phone `id` is revoked, until the iteration ends.
+    func signal(for id: Int64) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        let key = watchers.withLock { watchers in
+            defer { watchers.nextID += 1 }
+            watchers.continuations[watchers.nextID] = (id, continuation)
+            return watchers.nextID
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.watchers.withLock { $0.continuations.removeValue(forKey: key) }
+        }
+        return stream
+    }
+
+    /// Phone `id` was revoked: its sockets' signals fire.
+    func revoke(_ id: Int64) {
+        let found = watchers.withLock { $0.continuations.values.filter { $0.phone == id }.map(\.continuation) }
+        for continuation in found {
+            continuation.yield()
+            continuation.finish()
+        }
     }
 }
 

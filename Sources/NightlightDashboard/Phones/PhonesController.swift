@@ -38,6 +38,8 @@ struct PhonesController {
             guard try await store.revokePhone(id: id) != nil else {
                 throw DashboardError(.notFound, "phoneNotFound", "no phone numbered \(id) has access; list them with GET /api/phones")
             }
+            // Its open live sockets close now, not at their next message.
+            access.revocations.revoke(id)
             return Response(status: .noContent)
         }
         router.get("invite/:code") { request, context in

@@ -59,6 +59,22 @@ struct MiBandArguments: ParsableArguments {
     }
 }
 
+extension MiBandArguments {
+    /// Connects and authenticates, starts `values` on the band (`what` says what it does), then
+    /// calls `show(band, value, time)` for each value until Ctrl-C or `count` values.
+    func follow<T: Sendable>(
+        _ options: ToolOptions, count: Int?, _ what: String, _ values: (MiBand2) async throws -> AsyncThrowingStream<T, any Error>,
+        _ show: (String, T, String) throws -> Void
+    ) async throws {
+        try await withBand(options) { miBand, device in
+            let stream = try await values(miBand)
+            device.step("\(what); Ctrl-C stops")
+            let name = "\(device.peripheral)"
+            try await device.follow(stream, count: count) { value in try show(name, value, Timestamp.iso8601(Date())) }
+        }
+    }
+}
+
 /// `ble miband auth TARGET`: authenticate, pairing first if the band does not take the key.
 struct MiBandAuthCommand: ToolCommand {
     static let configuration = CommandConfiguration(
@@ -99,27 +115,48 @@ struct MiBandAuthCommand: ToolCommand {
     }
 }
 
-/// `ble miband steps TARGET`.
+/// `ble miband steps TARGET [--watch]`.
 struct MiBandStepsCommand: ToolCommand {
     static let configuration = CommandConfiguration(
         commandName: "steps",
-        abstract: "Today's steps, meters and kilocalories (the 13-byte record of characteristic 0x0007)."
+        abstract: "Today's steps, meters and kilocalories (the 13-byte record of characteristic 0x0007).",
+        discussion: "--watch subscribes to the record and prints it now and each time the band notifies a new step count, until Ctrl-C or --count."
     )
 
     @OptionGroup var band: MiBandArguments
 
+    @Flag(name: .long, help: "Follow the steps: print each new count as the band notifies it, with a timestamp.")
+    var watch = false
+
+    @Option(name: .long, help: ArgumentHelp("With --watch: stop after this many counts (the current one is the first).", valueName: "n"))
+    var count: Int?
+
     @OptionGroup var options: ToolOptions
 
+    func validate() throws {
+        try Arguments.count(count, goesWith: "--watch", given: watch)
+    }
+
     func execute() async throws {
+        if watch {
+            try await follow()
+            return
+        }
         let (name, activity, raw) = try await band.withBand(options) { miBand, device in
             device.step("reading today's activity…")
             let activity = try await miBand.activity()
             return ("\(device.peripheral)", activity, activity.encoded().hexString)
         }
-        try options.report(
-            MiBandStepsRecord(band: name, steps: activity.steps, meters: activity.meters, kilocalories: activity.kilocalories, raw: raw),
-            "\(name): \(activity) (raw \(raw))"
-        )
+        try options.report(MiBandStepsRecord(band: name, activity, raw: raw), "\(name): \(activity) (raw \(raw))")
+    }
+
+    private func follow() async throws {
+        let options = options
+        try await band.follow(options, count: count, "following the steps", { try await $0.activityUpdates() }) { name, activity, now in
+            var record = MiBandStepsRecord(band: name, activity, raw: activity.encoded().hexString)
+            record.time = now
+            try options.report(record, layout: .line, "\(now)  \(activity)")
+        }
     }
 }
 
@@ -166,8 +203,7 @@ struct MiBandHeartRateCommand: ToolCommand {
     @OptionGroup var options: ToolOptions
 
     func validate() throws {
-        if let count, count < 1 { throw ValidationError("--count must be at least 1, not \(count)") }
-        if count != nil, !continuous { throw ValidationError("--count goes with --continuous") }
+        try Arguments.count(count, goesWith: "--continuous", given: continuous)
     }
 
     func execute() async throws {
@@ -183,15 +219,9 @@ struct MiBandHeartRateCommand: ToolCommand {
     }
 
     private func measureContinuously() async throws {
-        let (options, count) = (options, count)
-        try await band.withBand(options) { miBand, device in
-            let rates = try await miBand.heartRates()
-            device.step("measuring continuously; Ctrl-C stops")
-            let name = "\(device.peripheral)"
-            try await device.follow(rates, count: count) { bpm in
-                let now = Timestamp.iso8601(Date())
-                try options.report(MiBandHeartRateRecord(band: name, bpm: bpm, time: now), layout: .line, "\(now)  \(bpm) bpm")
-            }
+        let options = options
+        try await band.follow(options, count: count, "measuring continuously", { try await $0.heartRates() }) { name, bpm, now in
+            try options.report(MiBandHeartRateRecord(band: name, bpm: bpm, time: now), layout: .line, "\(now)  \(bpm) bpm")
         }
     }
 }
@@ -204,13 +234,22 @@ struct MiBandAuthRecord: Codable {
     var authenticated: Bool
 }
 
-/// `ble miband steps --json`.
+/// `ble miband steps --json` (with --watch, one a line, with its time).
 struct MiBandStepsRecord: Codable {
     var band: String
     var steps: UInt32
     var meters: UInt32
     var kilocalories: UInt32
     var raw: String
+    var time: String?
+
+    init(band: String, _ activity: MiBand2Activity, raw: String) {
+        self.band = band
+        steps = activity.steps
+        meters = activity.meters
+        kilocalories = activity.kilocalories
+        self.raw = raw
+    }
 }
 
 /// `ble miband battery --json`.

@@ -46,6 +46,13 @@ extension Arguments {
         return .milliseconds(Int64((value * 1000).rounded()))
     }
 
+    /// Checks `--count N`: at least 1, and given only with `flag` (`--watch`, `--continuous`),
+    /// the option that makes the command follow values.
+    static func count(_ count: Int?, goesWith flag: String, given: Bool) throws {
+        if let count, count < 1 { throw ValidationError("--count must be at least 1, not \(count)") }
+        if count != nil, !given { throw ValidationError("--count goes with \(flag)") }
+    }
+
     /// `0.1`, `3600`.
     private static func number(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)

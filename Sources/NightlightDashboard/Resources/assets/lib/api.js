@@ -111,6 +111,7 @@ export function socket(path, onMessage) {
     current.addEventListener("close", () => {
       if (closed) return;
       onMessage({ type: "socket", state: "closed" });
+      if (closed) return; // onMessage closed it: no reconnection
       timer = setTimeout(connect, delay);
       delay = Math.min(delay * 2, 30000);
     });

@@ -7,7 +7,7 @@
 import { api } from "../../lib/api.js";
 import { h, icon } from "../../lib/dom.js";
 import { clearErrors, showError, toast } from "../../lib/feedback.js";
-import { contrastText } from "../../model/color.js";
+import { contrastText, describeColor } from "../../model/color.js";
 import { openColorTool } from "../color/color-tool.js";
 
 /** Fills `panel` with the bulb's colour and hue cycle; returns the cleanup (it stops a running cycle). */
@@ -40,7 +40,8 @@ export function bulbPanel(panel, address) {
     color = hex;
     swatch.style.backgroundColor = hex;
     swatch.style.color = contrastText(hex);
-    swatch.textContent = hex;
+    swatch.textContent = `${hex} · ${describeColor(hex)}`;
+    swatch.setAttribute("aria-label", `The color sent last: ${swatch.textContent}`);
     swatch.dataset.color = hex;
   }
   showColor(color);

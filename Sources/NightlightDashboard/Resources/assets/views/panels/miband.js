@@ -1,11 +1,14 @@
 // The Mi Band 2 panel (seed 002): authentication, steps, distance, calories, battery, heart rate.
 // Hooks: [data-test="panel-miband"], #band-auth, [data-test="band-auth-status"][data-state] (none | working | ok | error),
 // #band-refresh, [data-test="band-steps"], [data-test="band-distance"], [data-test="band-calories"],
-// [data-test="band-battery"], #band-heart, [data-test="band-heart-rate"][data-state] (none | measuring | done | error)
+// [data-test="band-battery"], #band-heart, [data-test="band-heart-rate"][data-state] (none | measuring | done | error),
+// [data-test="band-live-status"][data-state] (off | connecting | live | error): the steps follow the band's notifications
+// once authenticated ([data-test="band-steps"][data-updates]: notifications shown)
 
-import { api } from "../../lib/api.js";
+import { api, socket } from "../../lib/api.js";
 import { h, icon } from "../../lib/dom.js";
 import { clearErrors, showError } from "../../lib/feedback.js";
+import { showFeedState } from "./feed-status.js";
 
 /** Fills `panel` with the band's authentication, activity, battery and heart rate; returns the cleanup. */
 export function bandPanel(panel, address) {
@@ -23,12 +26,14 @@ export function bandPanel(panel, address) {
   const refreshButton = h("button", { type: "button", class: "button secondary", id: "band-refresh", disabled: "" }, icon("refresh"), "Read again");
   const heartButton = h("button", { type: "button", class: "button primary", id: "band-heart", disabled: "" }, "Measure heart rate");
   const heart = h("p", { class: "band-heart", role: "status", dataset: { test: "band-heart-rate", state: "none" } }, "—");
+  const liveStatus = h("p", { class: "small", dataset: { test: "band-live-status", state: "off" } }, "Steps follow the band live once it is authenticated.");
 
   panel.append(h("div", { class: "panel-body band-panel", dataset: { test: "panel-miband" } },
     h("div", { class: "panel-section" }, h("div", { class: "button-row" }, authButton), authStatus),
     h("div", { class: "panel-section" },
       h("div", { class: "card-head" }, h("h2", null, "Today"), refreshButton),
-      h("div", { class: "band-stats" }, steps.node, distance.node, calories.node, battery.node)),
+      h("div", { class: "band-stats" }, steps.node, distance.node, calories.node, battery.node),
+      liveStatus),
     h("div", { class: "panel-section" },
       h("h2", null, "Heart rate"),
       h("p", { class: "muted small" }, "One measurement takes a few seconds; keep the band on the wrist."),
@@ -36,6 +41,27 @@ export function bandPanel(panel, address) {
     h("p", { class: "form-error", role: "alert" })));
 
   let alive = true;
+  let live = null;
+  let updates = 0;
+  function showActivity(activity) {
+    steps.value.textContent = activity.steps.toLocaleString();
+    distance.value.textContent = activity.meters >= 1000 ? `${(activity.meters / 1000).toFixed(2)} km` : `${activity.meters} m`;
+    calories.value.textContent = activity.kilocalories.toLocaleString();
+  }
+  /** Follows the band's activity notifications (the server authenticates with the key it kept). */
+  function follow() {
+    if (live) return;
+    liveStatus.dataset.state = "connecting";
+    liveStatus.textContent = "Connecting to the band's step counter…";
+    live = socket(`/api/panels/miband/live?address=${encodeURIComponent(address)}`, (message) => {
+      if (showFeedState(liveStatus, message, "Live: the steps update as the band counts them.")) return;
+      if (message.type === "activity") {
+        updates += 1;
+        steps.value.dataset.updates = String(updates);
+        showActivity(message);
+      }
+    });
+  }
   async function readToday() {
     clearErrors(panel);
     refreshButton.setAttribute("aria-busy", "true");
@@ -45,9 +71,7 @@ export function bandPanel(panel, address) {
         api("GET", `/api/panels/miband/${address}/battery`),
       ]);
       if (!alive) return;
-      steps.value.textContent = activity.steps.toLocaleString();
-      distance.value.textContent = activity.meters >= 1000 ? `${(activity.meters / 1000).toFixed(2)} km` : `${activity.meters} m`;
-      calories.value.textContent = activity.kilocalories.toLocaleString();
+      showActivity(activity);
       battery.value.textContent = `${level.level} %${level.isCharging ? " (charging)" : ""}`;
     } catch (error) {
       if (alive) showError(panel, error);
@@ -69,6 +93,7 @@ export function bandPanel(panel, address) {
       refreshButton.disabled = false;
       heartButton.disabled = false;
       await readToday();
+      if (alive) follow();
     } catch (error) {
       if (!alive) return;
       authStatus.dataset.state = "error";
@@ -98,5 +123,8 @@ export function bandPanel(panel, address) {
       heartButton.disabled = false;
     }
   });
-  return () => { alive = false; };
+  return () => {
+    alive = false;
+    live?.close();
+  };
 }

@@ -2,7 +2,8 @@
 // first, §8), the date on the nightlight, and the hero card with the mode shown now and why.
 // Hooks: [data-test="child-name"] (h1), [data-test="edit-child-name"], [data-test="child-name-input"]
 // (data-field="childName"), [data-test="child-name-save"], [data-test="child-name-cancel"],
-// [data-test="today-date"], [data-test="mode"][data-mode], [data-test="mode-why"], [data-test="mode-glow"].
+// [data-test="today-date"], [data-test="mode"][data-mode], [data-test="mode-why"], [data-test="mode-glow"],
+// [data-test="mode-color"][data-color] (the colour shown now, in words).
 
 import { api, nightlightPath } from "../../lib/api.js";
 import { h, icon } from "../../lib/dom.js";
@@ -10,7 +11,7 @@ import { clearErrors, fieldProblem, showError, toast } from "../../lib/feedback.
 import { formatClockDate } from "../../model/clock.js";
 import { sizeRule } from "../../model/format.js";
 import { nameProblem } from "../../model/limits.js";
-import { glowColor } from "../../model/color.js";
+import { describeColor, glowColor } from "../../model/color.js";
 import { modeName, modeReason } from "../../model/status.js";
 
 /** The name row and the date line: {element, draw(), drawDate()}. */
@@ -92,6 +93,9 @@ export function nameHead(today) {
 export function modeHero(today) {
   const glow = h("div", { class: "glow", dataset: { test: "mode-glow" }, "aria-hidden": "true" }, icon("moon"));
   const label = h("p", { class: "mode-name", dataset: { test: "mode" } });
+  // The colour in words beside its glow (the glow alone says nothing to a screen reader or to
+  // someone who cannot tell the hues apart).
+  const colorName = h("p", { class: "muted small", dataset: { test: "mode-color" } });
   const why = h("p", { class: "mode-why", dataset: { test: "mode-why" } });
   const element = h("section", { class: "card hero wide", "aria-labelledby": "today-heading" },
     h("div", { class: "hero-top" },
@@ -99,6 +103,7 @@ export function modeHero(today) {
       h("div", { class: "hero-text" },
         h("p", { class: "muted small", id: "today-heading" }, "Shown now"),
         label,
+        colorName,
         why)));
 
   function drawReason() {
@@ -119,6 +124,8 @@ export function modeHero(today) {
     glow.style.backgroundColor = off ? "transparent" : glowColor(color);
     glow.style.boxShadow = off ? "none" : `0 0 28px 6px ${glowColor(color)}`;
     glow.classList.toggle("off", off);
+    colorName.dataset.color = color;
+    colorName.textContent = off ? "Light off" : `Color: ${describeColor(color)} (${color})`;
     drawReason();
   }
 

@@ -7,7 +7,7 @@
 // [data-test="tl-pending"], [data-test="period-chip"][data-index], [data-test="add-period"], .tl-track.
 
 import { h, icon } from "../../lib/dom.js";
-import { contrastText, glowOver, periodBackground } from "../../model/color.js";
+import { contrastText, describeColor, glowOver, periodBackground } from "../../model/color.js";
 import { formatMinutes } from "../../model/format.js";
 import { DAY_MINUTES, SNAP_MINUTES, isMoved, litPeriods, movePeriod, percentOfDay } from "../../model/timeline.js";
 
@@ -88,10 +88,10 @@ export function createTimeline({ clock, limits, onEdit, onAdd }) {
     track.replaceChildren(...nodes.flatMap((n) => [n.body, n.startHandle, n.endHandle]), nowMarker, tip);
     // The same periods as buttons: easy to tap on a phone even when a period is short.
     chips.replaceChildren(...periods.map((p, i) => h("li", null,
-      h("button", { type: "button", class: "tl-chip", dataset: { test: "period-chip", index: String(i) }, onclick: () => onEdit(i, null) },
+      h("button", { type: "button", class: "tl-chip", dataset: { test: "period-chip", index: String(i), color: p.color }, onclick: () => onEdit(i, null) },
         h("span", { class: "swatch", style: `background:${p.color}`, "aria-hidden": "true" }),
         `${formatMinutes(p.start)}–${formatMinutes(p.end)}`,
-        h("span", { class: "visually-hidden" }, `, ${p.color}, edit`)))));
+        h("span", { class: "visually-hidden" }, `, ${describeColor(p.color)} (${p.color}), edit`)))));
     nodes.forEach((_, i) => layout(i));
     moveNow();
   }
@@ -201,7 +201,8 @@ function layoutPeriod({ body, startHandle, endHandle, label }, p, { changed, wid
   label.textContent = ((p.end - p.start) / DAY_MINUTES) * width >= 96 ? range : "";
   body.dataset.start = String(p.start);
   body.dataset.end = String(p.end);
-  body.setAttribute("aria-label", `Period ${range}, color ${p.color}${p.fade ? `, fades over ${p.fade} minutes` : ""}${changed ? ", changed, press Enter to save" : ""}`);
+  body.dataset.color = p.color;
+  body.setAttribute("aria-label", `Period ${range}, color ${describeColor(p.color)} (${p.color})${p.fade ? `, fades over ${p.fade} minutes` : ""}${changed ? ", changed, press Enter to save" : ""}`);
   body.classList.toggle("pending", changed);
   startHandle.style.left = `${(left / width) * 100}%`;
   endHandle.style.left = `${((left + drawn) / width) * 100}%`;
