@@ -124,19 +124,6 @@ enum FakeBluetoothd {
             }
         }
     }
-
-    @Test func connectingIsReportedUnsupported() async throws {
-        try await DBusTestBus.withTwoConnections { _, bluetoothd, client in
-            try await FakeBluetoothd.start(on: bluetoothd, filters: Filters())
-            let backend = try await BlueZBackend.open(connection: client)
-            await #expect {
-                _ = try await backend.connect(to: DeviceAddress(parsing: "C0:FF:EE:00:00:01", isRandom: true), timeout: .seconds(1))
-            } throws: { error in
-                (error as? BLEError)?.code == .unsupported
-            }
-            await backend.close()
-        }
-    }
 }
 
 @Suite(.timeLimit(.minutes(2))) struct BlueZScanLifecycleTests {
