@@ -21,7 +21,8 @@ enum BlueZDeviceReport {
     /// identifier → bytes) and `ServiceData` (UUID → bytes), each as its AD structure (Core
     /// Specification Supplement, Part A). BlueZ does not say whether the advertisement was
     /// connectable: `isConnectable` is true unless the flags say the device is not discoverable
-    /// in LE at all (neither limited nor general discoverable).
+    /// in LE at all (neither limited nor general discoverable). An `RSSI` of 127 is the
+    /// controller's "not available" (Core 5.4, Vol 4, Part E, 7.7.65.2) and is left out.
     static func report(from properties: [String: DBusValue]) -> BLEAdvertisementReport? {
         guard let text = properties["Address"]?.string else { return nil }
         let isRandom = properties["AddressType"]?.string == "random"
@@ -61,7 +62,7 @@ enum BlueZDeviceReport {
         let discoverable = flags.map { ($0.first ?? 0) & 0x03 != 0 } ?? true
         return BLEAdvertisementReport(
             address: address,
-            rssi: properties["RSSI"]?.integer.map(Int.init),
+            rssi: properties["RSSI"]?.integer.flatMap { $0 == 127 ? nil : Int($0) },
             txPower: txPower,
             isConnectable: discoverable,
             advertisement: AdvertisementView(advertisement: AdvertisingData(structures: structures))
