@@ -1,5 +1,6 @@
 import BLE
 import BLECore
+import BLEHost
 import DBus
 import DBusClient
 import Synchronization
@@ -9,8 +10,8 @@ import Synchronization
 /// work on a stock Linux machine as an ordinary user (BlueZ `doc/org.bluez.Adapter.rst`,
 /// `doc/org.bluez.Device.rst`).
 ///
-/// Scanning, connecting and GATT (``BlueZConnection``) work; pairing goes through bluetoothd's
-/// own agent (e.g. `bluetoothctl`), and the peripheral role is not offered.
+/// Scanning, connecting and GATT (``BlueZConnection``) work; bluetoothd pairs on demand and asks
+/// the agent of ``setPairingAgent(_:)``. Pairing on request and the peripheral role are not offered.
 public actor BlueZBackend: BLEBackend {
     /// The adapter's name, e.g. `hci0`.
     public nonisolated let adapterName: String
@@ -21,6 +22,10 @@ public actor BlueZBackend: BLEBackend {
     /// The connections made, disconnected by ``close()`` (bluetoothd keeps a link up after its
     /// client has gone).
     private var connections: [BlueZConnection] = []
+    /// Whether this program's agent is registered with bluetoothd.
+    private var agentRegistered = false
+    /// Why registering the agent failed, if it did.
+    public private(set) var agentFailure: BLEError?
     private var scanCount = 0
 
     private init(connection: DBusConnection, adapterPath: DBusObjectPath) {
@@ -104,16 +109,14 @@ public actor BlueZBackend: BLEBackend {
         await stopScan()
         let adapter = adapterPath
         let connection = self.connection
-        let added: AsyncCompactMapSequence<AsyncStream<DBusMessage>, DBusObjectManagerChange>
-        let changed: AsyncCompactMapSequence<AsyncStream<DBusMessage>, DBusPropertiesChanged>
+        let signals: AsyncStream<DBusMessage>
         var known: [DBusObjectPath: [String: DBusValue]] = [:]
         do {
             _ = try await connection.call(.methodCall(
                 destination: BlueZ.service, path: adapter, interface: BlueZ.adapter, member: "SetDiscoveryFilter",
                 body: [.properties(["Transport": .string("le"), "DuplicateData": .boolean(!filterDuplicates)])]
             ))
-            added = try await connection.objectManagerChanges(from: BlueZ.service)
-            changed = try await connection.propertiesChanges(from: BlueZ.service, below: adapter)
+            signals = try await BlueZ.signals(on: connection)
             for (path, interfaces) in try await connection.managedObjects(at: .root, on: BlueZ.service)
             where path.isDescendant(of: adapter) {
                 if let device = interfaces[BlueZ.device] { known[path] = device }
@@ -129,25 +132,20 @@ public actor BlueZBackend: BLEBackend {
         }
         let devices = DeviceTable(known)
         let task = Task {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await change in added {
-                        guard case .added(let path, let interfaces) = change, path.isDescendant(of: adapter),
-                            let properties = interfaces[BlueZ.device]
-                        else { continue }
-                        if let report = BlueZDeviceReport.report(from: await devices.merge(path, properties, removing: [])) {
-                            continuation.yield(report)
-                        }
-                    }
+            // One stream of bluetoothd's signals, in the order it sent them: a device's
+            // InterfacesAdded comes before the PropertiesChanged that follow it.
+            for await message in signals {
+                let merged: [String: DBusValue]
+                if case .added(let path, let interfaces) = DBusObjectManagerChange(message), path.isDescendant(of: adapter),
+                    let properties = interfaces[BlueZ.device]
+                {
+                    merged = await devices.merge(path, properties, removing: [])
+                } else if let change = DBusPropertiesChanged(message), change.interface == BlueZ.device, change.path.isDescendant(of: adapter) {
+                    merged = await devices.merge(change.path, change.changed, removing: change.invalidated)
+                } else {
+                    continue
                 }
-                group.addTask {
-                    for await change in changed where change.interface == BlueZ.device {
-                        let merged = await devices.merge(change.path, change.changed, removing: change.invalidated)
-                        if let report = BlueZDeviceReport.report(from: merged) { continuation.yield(report) }
-                    }
-                }
-                await group.next()
-                group.cancelAll()
+                if let report = BlueZDeviceReport.report(from: merged) { continuation.yield(report) }
             }
             // Stopped on purpose (stopScan, a new scan, the consumer gone): the stream just ends.
             if Task.isCancelled { return continuation.finish() }
@@ -203,8 +201,7 @@ public actor BlueZBackend: BLEBackend {
         do {
             let made = try await Self.within(timeout, "connecting to \(address)") { () async throws -> BlueZConnection in
                 try await self.makeKnown(path, address: address)
-                let changes = try await bus.propertiesChanges(from: BlueZ.service, below: path)
-                let removals = try await bus.objectManagerChanges(from: BlueZ.service)
+                let signals = try await BlueZ.signals(on: bus)
                 attempt.started.withLock { $0 = true }
                 do {
                     _ = try await bus.call(
@@ -214,7 +211,7 @@ public actor BlueZBackend: BLEBackend {
                 } catch let error as DBusRemoteError where error.name == "org.bluez.Error.AlreadyConnected" {
                     // Connected already (by another program): ours to use too.
                 }
-                let connection = BlueZConnection(bus: bus, address: address, devicePath: path, changes: changes, removals: removals)
+                let connection = BlueZConnection(bus: bus, address: address, devicePath: path, signals: signals)
                 if try await bus.property("ServicesResolved", of: BlueZ.device, at: path, on: BlueZ.service).bool == true {
                     connection.resolved.fulfil(nil)
                 }
@@ -285,6 +282,30 @@ public actor BlueZBackend: BLEBackend {
             defer { group.cancelAll() }
             guard let first = try await group.next() else { throw CancellationError() }
             return first
+        }
+    }
+
+    // MARK: Pairing
+
+    /// Registers `agent` with bluetoothd as this program's agent, and the default one
+    /// (`AgentManager1.RegisterAgent` with capability `KeyboardDisplay`, `RequestDefaultAgent`):
+    /// bluetoothd asks it when it pairs on demand, and makes the adapter bondable while it is
+    /// registered. A failure is kept in ``agentFailure`` (bluetoothd then pairs only through
+    /// another agent, e.g. a desktop's).
+    public func setPairingAgent(_ agent: any PairingAgent) async {
+        connection.export(BlueZ.agentPath, [BlueZAgent.interface(agent, bus: connection)])
+        guard !agentRegistered else { return }
+        do {
+            for member in ["RegisterAgent", "RequestDefaultAgent"] {
+                let body: [DBusValue] = member == "RegisterAgent" ? [.objectPath(BlueZ.agentPath), .string(BlueZ.agentCapability)] : [.objectPath(BlueZ.agentPath)]
+                _ = try await connection.call(.methodCall(destination: BlueZ.service, path: "/org/bluez", interface: BlueZ.agentManager, member: member, body: body))
+            }
+            agentRegistered = true
+            agentFailure = nil
+        } catch let error as DBusRemoteError where [DBusRemoteError.unknownObjectName, DBusRemoteError.unknownMethodName, DBusRemoteError.unknownInterfaceName].contains(error.name) {
+            agentFailure = BLEError(.unsupported, "bluez: registering the pairing agent with bluetoothd: it offers no org.bluez.AgentManager1 (\(error)); pair through another agent (bluetoothctl)")
+        } catch {
+            agentFailure = BlueZErrors.bleError(error, doing: "registering the pairing agent with bluetoothd")
         }
     }
 

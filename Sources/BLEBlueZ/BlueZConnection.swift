@@ -29,30 +29,20 @@ final class BlueZConnection: BLEBackendConnection {
         var pump: Task<Void, Never>?
     }
 
-    /// Follows the device from `changes` (its and its objects' `PropertiesChanged`) and `removals`
-    /// (`InterfacesRemoved`), both subscribed before `Connect` was called so nothing is missed.
-    init(
-        bus: DBusConnection, address: DeviceAddress, devicePath: DBusObjectPath,
-        changes: AsyncCompactMapSequence<AsyncStream<DBusMessage>, DBusPropertiesChanged>,
-        removals: AsyncCompactMapSequence<AsyncStream<DBusMessage>, DBusObjectManagerChange>
-    ) {
+    /// Follows the device from `signals` (bluetoothd's, in order: ``BlueZ/signals(on:)``),
+    /// subscribed before `Connect` was called so nothing is missed.
+    init(bus: DBusConnection, address: DeviceAddress, devicePath: DBusObjectPath, signals: AsyncStream<DBusMessage>) {
         self.bus = bus
         self.address = address
         self.devicePath = devicePath
         // The pump holds the connection until the connection ends (``end(_:)`` cancels it).
         let pump = Task { [devicePath] in
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await change in changes { self.handle(change) }
+            for await message in signals {
+                if let change = DBusPropertiesChanged(message), change.path.isDescendant(of: devicePath) {
+                    self.handle(change)
+                } else if case .removed(let path, let interfaces) = DBusObjectManagerChange(message), path == devicePath, interfaces.contains(BlueZ.device) {
+                    self.end(BLEError(.disconnected, "bluez: \(address) disconnected: BlueZ removed the device"))
                 }
-                group.addTask {
-                    for await change in removals {
-                        guard case .removed(let path, let interfaces) = change, path == devicePath, interfaces.contains(BlueZ.device) else { continue }
-                        self.end(BLEError(.disconnected, "bluez: \(address) disconnected: BlueZ removed the device"))
-                    }
-                }
-                await group.next()
-                group.cancelAll()
             }
             if !Task.isCancelled {
                 self.end(BLEError(.disconnected, "bluez: the connection to \(address) is lost: the system bus connection ended"))

@@ -1,6 +1,7 @@
 import BLE
 import BLECore
 import DBus
+import DBusClient
 
 /// BlueZ's names on the system bus (BlueZ `doc/org.bluez.Adapter.rst`, `org.bluez.Device.rst`).
 enum BlueZ {
@@ -10,6 +11,12 @@ enum BlueZ {
     static let adapter = "org.bluez.Adapter1"
     /// The device interface.
     static let device = "org.bluez.Device1"
+
+    /// Every signal bluetoothd sends, in its order (one match rule: signals of separate rules
+    /// arrive on separate streams, whose order between them is lost).
+    static func signals(on connection: DBusConnection) async throws -> AsyncStream<DBusMessage> {
+        try await connection.signals(matching: DBusMatchRule(sender: service))
+    }
 }
 
 /// What BlueZ knows of a device (`org.bluez.Device1` properties), as the report of an advertisement.

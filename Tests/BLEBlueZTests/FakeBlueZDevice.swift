@@ -49,6 +49,7 @@ final class FakeBlueZDevice: Sendable {
         var reads: [(path: DBusObjectPath, options: [String: DBusValue])] = []
         var startNotifies = 0
         var stopNotifies = 0
+        var agentCalls: [[DBusValue]] = []
     }
 
     let calls = Mutex(Calls())
@@ -88,6 +89,18 @@ final class FakeBlueZDevice: Sendable {
                 ],
                 properties: { ["Powered": .boolean(true)] }
             ),
+        ])
+        connection.export("/org/bluez", [
+            DBusExportedInterface(name: "org.bluez.AgentManager1", methods: [
+                "RegisterAgent": { [self] call in
+                    calls.withLock { $0.agentCalls.append([.string("RegisterAgent")] + call.body) }
+                    return []
+                },
+                "RequestDefaultAgent": { [self] call in
+                    calls.withLock { $0.agentCalls.append([.string("RequestDefaultAgent")] + call.body) }
+                    return []
+                },
+            ]),
         ])
         if known { try exportDevice(announce: false) }
     }
