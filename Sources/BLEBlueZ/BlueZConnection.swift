@@ -22,6 +22,10 @@ final class BlueZConnection: BLEBackendConnection {
     /// The services resolved (nil), or the connection ended first (its reason).
     let resolved = BlueZOneShot<BLEError?>()
 
+    /// How long bluetoothd may take over a GATT call: past the ATT transaction timeout (30 s, Core
+    /// 5.4, Vol 3, Part F, 3.3.3), so BlueZ's own timeout answers first.
+    static let callTimeout = Duration.seconds(35)
+
     private struct State {
         var tree: BlueZGATTTree?
         var subscribers: [DBusObjectPath: [UInt64: AsyncThrowingStream<[UInt8], any Error>.Continuation]] = [:]
@@ -258,7 +262,7 @@ final class BlueZConnection: BLEBackendConnection {
         do {
             // The call, unless the connection ends first (bluetoothd may answer late, or never).
             return try await withThrowingTaskGroup(of: DBusMessage?.self) { group in
-                group.addTask { try await bus.call(message) }
+                group.addTask { try await bus.call(message, timeout: Self.callTimeout) }
                 group.addTask {
                     _ = try await ended.wait()
                     return nil

@@ -9,9 +9,6 @@ API (python3-dbus, python3-gi). Runs in the VM's guest tests (scripts/vm/tests/b
   bluez-peer.py peripheral        a GATT application registered with GattManager1 and an
                                   advertisement with LEAdvertisingManager1 (the name "BlueZ Peer"),
                                   served until SIGTERM; pairing accepted through the agent.
-  bluez-peer.py agent             hci0 pairable and the agent (NoInputNoOutput, accepting) the
-                                  default until SIGTERM, as a desktop's agent is: bluetoothd's
-                                  pairing on demand for another client (`ble --transport bluez`).
 
 Every line printed is flushed at once: the guest test waits for them (`subscribed`, `ready`).
 Every wait is bounded; a failure prints "FAIL: …" and exits 1.
@@ -393,23 +390,10 @@ def peripheral():
     say("stopped")
 
 
-def agent():
-    peer = Peer()
-    peer.power_on()
-    peer.register_agent()
-    say("ready")
-    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGTERM, peer.loop.quit)
-    GLib.unix_signal_add(GLib.PRIORITY_DEFAULT, signal.SIGINT, peer.loop.quit)
-    peer.loop.run()
-    say("stopped")
-
-
 if __name__ == "__main__":
     if len(sys.argv) == 3 and sys.argv[1] == "central":
         central(sys.argv[2])
     elif len(sys.argv) == 2 and sys.argv[1] == "peripheral":
         peripheral()
-    elif len(sys.argv) == 2 and sys.argv[1] == "agent":
-        agent()
     else:
-        fail("usage: bluez-peer.py central ADDRESS | peripheral | agent")
+        fail("usage: bluez-peer.py central ADDRESS | peripheral")
