@@ -41,7 +41,7 @@ public actor BlueZBackend: BLEBackend {
         do {
             if let connection { bus = connection } else { bus = try await DBusConnection.system() }
         } catch {
-            throw BLEError(.radioUnavailable, "bluez: cannot reach the system bus: \(error); is dbus running?")
+            throw BLEError(.radioUnavailable, "bluez: cannot reach the system bus: \(error)")
         }
         do {
             let objects = try await bus.managedObjects(at: .root, on: BlueZ.service)
