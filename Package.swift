@@ -79,7 +79,7 @@ let package = Package(
         // Runtime: opening the API on a transport or the simulation.
         .target(name: "BLERuntime", dependencies: ["BLE", "BLEHCI", "BLEHost", "BLETransport", logging], swiftSettings: swiftSettings),
         // BLE's backend over BlueZ (bluetoothd) on the system bus.
-        .target(name: "BLEBlueZ", dependencies: ["BLE", "BLECore", "DBus", "DBusClient"], swiftSettings: swiftSettings),
+        .target(name: "BLEBlueZ", dependencies: ["BLE", "BLECore", "BLEGATT", "BLEHost", "DBus", "DBusClient"], swiftSettings: swiftSettings),
         // Profiles: each a client (on BLE) and its virtual device (on BLESimulation).
         .target(name: "Nightlight", dependencies: ["BLECore", "BLEGATT", "BLE", crypto, logging], swiftSettings: swiftSettings),
         .target(
@@ -106,7 +106,7 @@ let package = Package(
         ),
         .target(
             name: "BLEToolKit",
-            dependencies: ["BLECore", "BLE", "BLERuntime", "BLESimulation", "BLETransport", "BLEVirtual", argumentParser, logging],
+            dependencies: ["BLECore", "BLE", "BLEBlueZ", "BLERuntime", "BLESimulation", "BLETransport", "BLEVirtual", argumentParser, logging],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -183,7 +183,7 @@ let package = Package(
         .testTarget(name: "DBusTests", dependencies: ["DBus"], swiftSettings: swiftSettings),
         .testTarget(name: "DBusClientTests", dependencies: ["DBus", "DBusClient", "DBusTesting"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "BLEBlueZTests", dependencies: ["BLE", "BLEBlueZ", "BLECore", "DBus", "DBusClient", "DBusTesting"], swiftSettings: swiftSettings
+            name: "BLEBlueZTests", dependencies: ["BLE", "BLEBlueZ", "BLECore", "BLEGATT", "BLEHost", "DBus", "DBusClient", "DBusTesting"], swiftSettings: swiftSettings
         ),
         .testTarget(name: "BLEGATTTests", dependencies: ["BLECore", "BLEGATT", "BLETesting"], swiftSettings: swiftSettings),
         .testTarget(

@@ -1,14 +1,17 @@
 import BLE
 import BLECore
+import BLEHost
 import DBus
 import DBusClient
+import Synchronization
 
 /// `BLE`'s central role over BlueZ (bluetoothd) on the system bus: a ``BLEBackend`` driving an
 /// adapter's `org.bluez.Adapter1` and reading its devices (`org.bluez.Device1`), so the tools
 /// work on a stock Linux machine as an ordinary user (BlueZ `doc/org.bluez.Adapter.rst`,
 /// `doc/org.bluez.Device.rst`).
 ///
-/// Scanning works; connecting (and so GATT) is not written yet and says so.
+/// Scanning, connecting and GATT (``BlueZConnection``) work; bluetoothd pairs on demand and asks
+/// the agent of ``setPairingAgent(_:)``. Pairing on request and the peripheral role are not offered.
 public actor BlueZBackend: BLEBackend {
     /// The adapter's name, e.g. `hci0`.
     public nonisolated let adapterName: String
@@ -16,6 +19,13 @@ public actor BlueZBackend: BLEBackend {
     public nonisolated let adapterPath: DBusObjectPath
     private let connection: DBusConnection
     private var scanning: (id: Int, task: Task<Void, Never>)?
+    /// The connections made, disconnected by ``close()`` (bluetoothd keeps a link up after its
+    /// client has gone).
+    private var connections: [BlueZConnection] = []
+    /// Whether this program's agent is registered with bluetoothd.
+    private var agentRegistered = false
+    /// Why registering the agent failed, if it did.
+    public private(set) var agentFailure: BLEError?
     private var scanCount = 0
 
     private init(connection: DBusConnection, adapterPath: DBusObjectPath) {
@@ -31,7 +41,7 @@ public actor BlueZBackend: BLEBackend {
         do {
             if let connection { bus = connection } else { bus = try await DBusConnection.system() }
         } catch {
-            throw BLEError(.radioUnavailable, "bluez: cannot reach the system bus: \(error); is dbus running?")
+            throw BLEError(.radioUnavailable, "bluez: cannot reach the system bus: \(error)")
         }
         do {
             let objects = try await bus.managedObjects(at: .root, on: BlueZ.service)
@@ -46,32 +56,20 @@ public actor BlueZBackend: BLEBackend {
                         ?? "bluez: BlueZ has no Bluetooth adapter"
                 )
             }
+            if objects[path]?[BlueZ.adapter]?["Powered"]?.bool == false {
+                bus.close()
+                let name = path.rawValue.split(separator: "/").last.map(String.init) ?? path.rawValue
+                var error = BLEError(.radioUnavailable, "bluez: adapter \(name) is powered off in BlueZ; power it on (bluetoothctl power on, or btmgmt --index \(name.dropFirst(3)) power on)")
+                error.radioState = .poweredOff
+                throw error
+            }
             return BlueZBackend(connection: bus, adapterPath: path)
         } catch let error as BLEError {
             throw error
         } catch {
             bus.close()
-            throw Self.bleError(error, doing: "listing BlueZ's adapters")
+            throw BlueZErrors.bleError(error, doing: "listing BlueZ's adapters")
         }
-    }
-
-    /// A D-Bus failure as a `BLE` error, saying what was being done.
-    static func bleError(_ error: any Error, doing what: String) -> BLEError {
-        if let remote = error as? DBusRemoteError {
-            switch remote.name {
-            case DBusRemoteError.serviceUnknownName, "org.freedesktop.DBus.Error.NameHasNoOwner":
-                return BLEError(.radioUnavailable, "bluez: \(what): bluetoothd is not running (org.bluez is not on the system bus)")
-            case "org.freedesktop.DBus.Error.AccessDenied":
-                return BLEError(.radioUnavailable, "bluez: \(what): the bus's policy does not let this user talk to bluetoothd: \(remote.message)")
-            case "org.bluez.Error.NotReady":
-                return BLEError(.radioUnavailable, "bluez: \(what): the adapter is not ready (powered off?): \(remote.message)")
-            case "org.bluez.Error.InProgress":
-                return BLEError(.busy, "bluez: \(what): \(remote.message)")
-            default:
-                return BLEError(.failed, "bluez: \(what): \(remote)")
-            }
-        }
-        return BLEError(.failed, "bluez: \(what): \(error)")
     }
 
     // MARK: Radio
@@ -111,23 +109,21 @@ public actor BlueZBackend: BLEBackend {
         await stopScan()
         let adapter = adapterPath
         let connection = self.connection
-        let added: AsyncCompactMapSequence<AsyncStream<DBusMessage>, DBusObjectManagerChange>
-        let changed: AsyncCompactMapSequence<AsyncStream<DBusMessage>, DBusPropertiesChanged>
+        let signals: AsyncStream<DBusMessage>
         var known: [DBusObjectPath: [String: DBusValue]] = [:]
         do {
             _ = try await connection.call(.methodCall(
                 destination: BlueZ.service, path: adapter, interface: BlueZ.adapter, member: "SetDiscoveryFilter",
                 body: [.properties(["Transport": .string("le"), "DuplicateData": .boolean(!filterDuplicates)])]
             ))
-            added = try await connection.objectManagerChanges(from: BlueZ.service)
-            changed = try await connection.propertiesChanges(from: BlueZ.service, below: adapter)
+            signals = try await BlueZ.signals(on: connection)
             for (path, interfaces) in try await connection.managedObjects(at: .root, on: BlueZ.service)
             where path.isDescendant(of: adapter) {
                 if let device = interfaces[BlueZ.device] { known[path] = device }
             }
             _ = try await connection.call(.methodCall(destination: BlueZ.service, path: adapter, interface: BlueZ.adapter, member: "StartDiscovery"))
         } catch {
-            throw Self.bleError(error, doing: "starting discovery on \(adapterName)")
+            throw BlueZErrors.bleError(error, doing: "starting discovery on \(adapterName)")
         }
         let (stream, continuation) = AsyncThrowingStream.makeStream(of: BLEAdvertisementReport.self)
         // Devices BlueZ already knows are reported when it has heard them lately (they have an RSSI).
@@ -136,25 +132,20 @@ public actor BlueZBackend: BLEBackend {
         }
         let devices = DeviceTable(known)
         let task = Task {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    for await change in added {
-                        guard case .added(let path, let interfaces) = change, path.isDescendant(of: adapter),
-                            let properties = interfaces[BlueZ.device]
-                        else { continue }
-                        if let report = BlueZDeviceReport.report(from: await devices.merge(path, properties, removing: [])) {
-                            continuation.yield(report)
-                        }
-                    }
+            // One stream of bluetoothd's signals, in the order it sent them: a device's
+            // InterfacesAdded comes before the PropertiesChanged that follow it.
+            for await message in signals {
+                let merged: [String: DBusValue]
+                if case .added(let path, let interfaces) = DBusObjectManagerChange(message), path.isDescendant(of: adapter),
+                    let properties = interfaces[BlueZ.device]
+                {
+                    merged = await devices.merge(path, properties, removing: [])
+                } else if let change = DBusPropertiesChanged(message), change.interface == BlueZ.device, change.path.isDescendant(of: adapter) {
+                    merged = await devices.merge(change.path, change.changed, removing: change.invalidated)
+                } else {
+                    continue
                 }
-                group.addTask {
-                    for await change in changed where change.interface == BlueZ.device {
-                        let merged = await devices.merge(change.path, change.changed, removing: change.invalidated)
-                        if let report = BlueZDeviceReport.report(from: merged) { continuation.yield(report) }
-                    }
-                }
-                await group.next()
-                group.cancelAll()
+                if let report = BlueZDeviceReport.report(from: merged) { continuation.yield(report) }
             }
             // Stopped on purpose (stopScan, a new scan, the consumer gone): the stream just ends.
             if Task.isCancelled { return continuation.finish() }
@@ -191,14 +182,140 @@ public actor BlueZBackend: BLEBackend {
 
     // MARK: Connecting
 
-    /// Not written yet over BlueZ: says so.
-    public func connect(to address: DeviceAddress, timeout: Duration) async throws(BLEError) -> any BLEBackendConnection {
-        throw BLEError(.unsupported, "bluez: connecting through BlueZ is not written yet; use --transport hci-socket:N (the HCI user channel) to connect")
+    /// BlueZ's object path of the device at `address` on this adapter (`…/hci0/dev_C0_FF_EE_00_00_01`).
+    func devicePath(for address: DeviceAddress) -> DBusObjectPath {
+        let name = "dev_" + String(address.description.prefix(17).map { $0 == ":" ? "_" : $0 })
+        return (try? DBusObjectPath(adapterPath.rawValue + "/" + name)) ?? adapterPath
     }
 
-    /// Stops scanning and closes the bus connection.
+    /// Connects through BlueZ (`Device1.Connect`) and returns once BlueZ has resolved the device's
+    /// services (`ServicesResolved`), whose objects the connection's GATT works on.
+    ///
+    /// A device BlueZ does not know yet (not in its object tree) is looked for first by a
+    /// discovery of its own, within the same `timeout`. A timeout or cancellation aborts the
+    /// attempt (`Device1.Disconnect`).
+    public func connect(to address: DeviceAddress, timeout: Duration) async throws(BLEError) -> any BLEBackendConnection {
+        let path = devicePath(for: address)
+        let bus = connection
+        let attempt = ConnectAttempt()
+        do {
+            let made = try await Self.within(timeout, "connecting to \(address)") { () async throws -> BlueZConnection in
+                try await self.makeKnown(path, address: address)
+                let signals = try await BlueZ.signals(on: bus)
+                attempt.started.withLock { $0 = true }
+                do {
+                    _ = try await bus.call(
+                        .methodCall(destination: BlueZ.service, path: path, interface: BlueZ.device, member: "Connect"),
+                        timeout: timeout + .seconds(5)
+                    )
+                } catch let error as DBusRemoteError where error.name == "org.bluez.Error.AlreadyConnected" {
+                    // Connected already (by another program): ours to use too.
+                }
+                let connection = BlueZConnection(bus: bus, address: address, devicePath: path, signals: signals)
+                if try await bus.property("ServicesResolved", of: BlueZ.device, at: path, on: BlueZ.service).bool == true {
+                    connection.resolved.fulfil(nil)
+                }
+                if let failure = try await connection.resolved.wait() { throw failure }
+                return connection
+            }
+            adopt(made)
+            return made
+        } catch {
+            if attempt.started.withLock({ $0 }) {
+                // Abort the attempt (or drop the link made too late), whatever happens to this task.
+                await Task {
+                    _ = try? await bus.call(.methodCall(destination: BlueZ.service, path: path, interface: BlueZ.device, member: "Disconnect"), timeout: .seconds(5))
+                }.value
+            }
+            throw BlueZErrors.bleError(error, doing: "connecting to \(address)")
+        }
+    }
+
+    private func adopt(_ connection: BlueZConnection) {
+        connections.removeAll { !$0.isConnected }
+        connections.append(connection)
+    }
+
+    /// Whether `Connect` was called (so a failure must abort it).
+    private final class ConnectAttempt: Sendable {
+        let started = Mutex(false)
+    }
+
+    /// Returns once BlueZ has an object for the device at `path`: at once when it has one, else
+    /// after a discovery of its own finds it (stopped then, unless a scan of ours goes on).
+    private func makeKnown(_ path: DBusObjectPath, address: DeviceAddress) async throws {
+        let added = try await connection.objectManagerChanges(from: BlueZ.service)
+        if try await connection.managedObjects(at: .root, on: BlueZ.service)[path]?[BlueZ.device] != nil { return }
+        _ = try await connection.call(.methodCall(
+            destination: BlueZ.service, path: adapterPath, interface: BlueZ.adapter, member: "SetDiscoveryFilter",
+            body: [.properties(["Transport": .string("le")])]
+        ))
+        var startedDiscovery = false
+        do {
+            _ = try await connection.call(.methodCall(destination: BlueZ.service, path: adapterPath, interface: BlueZ.adapter, member: "StartDiscovery"))
+            startedDiscovery = true
+        } catch let error as DBusRemoteError where error.name == "org.bluez.Error.InProgress" {
+            // Our scan discovers already.
+        }
+        var found = false
+        for await change in added {
+            if case .added(let object, let interfaces) = change, object == path, interfaces[BlueZ.device] != nil {
+                found = true
+                break
+            }
+        }
+        if startedDiscovery, scanning == nil { await stopDiscovery() }
+        guard found else {
+            if Task.isCancelled { throw CancellationError() }
+            throw BLEError(.radioUnavailable, "bluez: the system bus connection ended while looking for \(address)")
+        }
+    }
+
+    /// `body`, failing with ``BLEError/Code/timedOut`` after `timeout` (`body` is cancelled then).
+    static func within<T: Sendable>(_ timeout: Duration, _ what: String, _ body: @escaping @Sendable () async throws -> T) async throws -> T {
+        try await withThrowingTaskGroup(of: T.self) { group in
+            group.addTask { try await body() }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                throw BLEError(.timedOut, "bluez: \(what): no connection within \(timeout); is the device in range and advertising?")
+            }
+            defer { group.cancelAll() }
+            guard let first = try await group.next() else { throw CancellationError() }
+            return first
+        }
+    }
+
+    // MARK: Pairing
+
+    /// Registers `agent` with bluetoothd as this program's agent, and the default one
+    /// (`AgentManager1.RegisterAgent` with capability `KeyboardDisplay`, `RequestDefaultAgent`):
+    /// bluetoothd asks it when it pairs on demand, and makes the adapter bondable while it is
+    /// registered. A failure is kept in ``agentFailure`` (bluetoothd then pairs only through
+    /// another agent, e.g. a desktop's).
+    public func setPairingAgent(_ agent: any PairingAgent) async {
+        connection.export(BlueZ.agentPath, [BlueZAgent.interface(agent, bus: connection)])
+        guard !agentRegistered else { return }
+        do {
+            for member in ["RegisterAgent", "RequestDefaultAgent"] {
+                let body: [DBusValue] = member == "RegisterAgent" ? [.objectPath(BlueZ.agentPath), .string(BlueZ.agentCapability)] : [.objectPath(BlueZ.agentPath)]
+                _ = try await connection.call(.methodCall(destination: BlueZ.service, path: "/org/bluez", interface: BlueZ.agentManager, member: member, body: body))
+            }
+            agentRegistered = true
+            agentFailure = nil
+        } catch let error as DBusRemoteError where [DBusRemoteError.unknownObjectName, DBusRemoteError.unknownMethodName, DBusRemoteError.unknownInterfaceName].contains(error.name) {
+            agentFailure = BLEError(.unsupported, "bluez: registering the pairing agent with bluetoothd: it offers no org.bluez.AgentManager1 (\(error)); pair through another agent (bluetoothctl)")
+        } catch {
+            agentFailure = BlueZErrors.bleError(error, doing: "registering the pairing agent with bluetoothd")
+        }
+    }
+
+    /// Stops scanning, disconnects what this backend connected, and closes the bus connection.
     public func close() async {
         await stopScan()
+        for connection in connections where connection.isConnected {
+            try? await connection.disconnect()
+        }
+        connections = []
         connection.close()
     }
 }

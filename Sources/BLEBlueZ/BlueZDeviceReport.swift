@@ -1,6 +1,7 @@
 import BLE
 import BLECore
 import DBus
+import DBusClient
 
 /// BlueZ's names on the system bus (BlueZ `doc/org.bluez.Adapter.rst`, `org.bluez.Device.rst`).
 enum BlueZ {
@@ -10,6 +11,12 @@ enum BlueZ {
     static let adapter = "org.bluez.Adapter1"
     /// The device interface.
     static let device = "org.bluez.Device1"
+
+    /// Every signal bluetoothd sends, in its order (one match rule: signals of separate rules
+    /// arrive on separate streams, whose order between them is lost).
+    static func signals(on connection: DBusConnection) async throws -> AsyncStream<DBusMessage> {
+        try await connection.signals(matching: DBusMatchRule(sender: service))
+    }
 }
 
 /// What BlueZ knows of a device (`org.bluez.Device1` properties), as the report of an advertisement.
@@ -21,7 +28,8 @@ enum BlueZDeviceReport {
     /// identifier → bytes) and `ServiceData` (UUID → bytes), each as its AD structure (Core
     /// Specification Supplement, Part A). BlueZ does not say whether the advertisement was
     /// connectable: `isConnectable` is true unless the flags say the device is not discoverable
-    /// in LE at all (neither limited nor general discoverable).
+    /// in LE at all (neither limited nor general discoverable). An `RSSI` of 127 is the
+    /// controller's "not available" (Core 5.4, Vol 4, Part E, 7.7.65.2) and is left out.
     static func report(from properties: [String: DBusValue]) -> BLEAdvertisementReport? {
         guard let text = properties["Address"]?.string else { return nil }
         let isRandom = properties["AddressType"]?.string == "random"
@@ -61,7 +69,7 @@ enum BlueZDeviceReport {
         let discoverable = flags.map { ($0.first ?? 0) & 0x03 != 0 } ?? true
         return BLEAdvertisementReport(
             address: address,
-            rssi: properties["RSSI"]?.integer.map(Int.init),
+            rssi: properties["RSSI"]?.integer.flatMap { $0 == 127 ? nil : Int($0) },
             txPower: txPower,
             isConnectable: discoverable,
             advertisement: AdvertisementView(advertisement: AdvertisingData(structures: structures))

@@ -14,7 +14,7 @@ public struct ToolOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("transport"),
         help: ArgumentHelp(
-            "Where the controller is: sim (default), tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD], hci-socket:N. Also NIGHTLIGHT_TRANSPORT; the flag wins.",
+            "Where the controller is: sim (default), tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD], hci-socket:N, bluez[:hciN] (through bluetoothd). Also NIGHTLIGHT_TRANSPORT; the flag wins.",
             valueName: "spec"
         )
     )
@@ -70,11 +70,13 @@ public struct ToolOptions: ParsableArguments, Sendable {
     }
 
     /// Opens a central on the transport with its bonds in ``bondFile()``; `sim` gets the demo
-    /// world of ``ToolEnvironment/catalog``.
+    /// world of ``ToolEnvironment/catalog``, `bluez` BlueZ's adapter.
     public func openCentral() async throws -> Central {
         let spec = try resolvedTransport()
         let logger = logger()
-        return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), bondFile: bondFile(), logger: logger)
+        return try await ToolEnvironment.openCentral(spec) {
+            try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), bondFile: bondFile(), logger: logger)
+        }
     }
 }
 

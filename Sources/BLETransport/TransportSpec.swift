@@ -9,6 +9,7 @@
 /// | `unix:PATH` | HCI H4 over a Unix domain stream socket |
 /// | `serial:PATH[,BAUD][,rtscts]` | HCI H4 over a UART, 8N1, default 1000000 baud |
 /// | `hci-socket[:N]` | the Linux HCI user channel on adapter hciN (default 0) |
+/// | `bluez[:hciN]` | BlueZ (bluetoothd) over the system bus, adapter hciN (default hci0); not HCI: `BLEBlueZ` opens it |
 ///
 /// IPv6 addresses go in brackets (`tcp-client:[::1]:9000`). ``init(parsing:)`` parses;
 /// ``description`` prints the canonical spelling, which parses back to the same value.
@@ -27,6 +28,9 @@ public enum TransportSpec: Sendable, Hashable, CustomStringConvertible {
     case serial(path: String, baudRate: Int, flowControl: Bool)
     /// The Linux HCI user channel of adapter `hci<adapter>`.
     case hciSocket(adapter: Int)
+    /// BlueZ's adapter `hci<adapter>`, driven through bluetoothd's D-Bus API: no HCI transport of
+    /// ours; `BLEBlueZ` opens it (the tools do), ``Transports/open(_:options:sim:)`` refuses it.
+    case bluez(adapter: Int)
 
     /// The host `_`: every interface (for `tcp-server`), as in Bumble.
     public static let allInterfaces = "_"
@@ -48,14 +52,14 @@ public enum TransportSpec: Sendable, Hashable, CustomStringConvertible {
     /// The accepted forms, for error messages and help text.
     public static let acceptedForms = [
         "sim", "tcp-client:HOST:PORT", "tcp-server:HOST:PORT", "unix:PATH",
-        "serial:PATH[,BAUD][,rtscts]", "hci-socket[:N]",
+        "serial:PATH[,BAUD][,rtscts]", "hci-socket[:N]", "bluez[:hciN]",
     ]
 
     /// The longest path a Unix domain socket address holds (`sun_path` is 108 bytes with the NUL).
     public static let maximumUnixPathLength = 107
 
     /// The kind's name as spelled in a spec: `sim`, `tcp-client`, `tcp-server`, `unix`, `serial`,
-    /// `hci-socket`.
+    /// `hci-socket`, `bluez`.
     public var kind: String {
         switch self {
         case .sim: "sim"
@@ -64,11 +68,12 @@ public enum TransportSpec: Sendable, Hashable, CustomStringConvertible {
         case .unix: "unix"
         case .serial: "serial"
         case .hciSocket: "hci-socket"
+        case .bluez: "bluez"
         }
     }
 
     /// The canonical spelling, e.g. `tcp-client:[::1]:9000`, `serial:/dev/ttyACM0,1000000,rtscts`,
-    /// `hci-socket:0`.
+    /// `hci-socket:0`, `bluez:hci0`.
     public var description: String {
         switch self {
         case .sim: "sim"
@@ -78,6 +83,7 @@ public enum TransportSpec: Sendable, Hashable, CustomStringConvertible {
         case .serial(let path, let baudRate, let flowControl):
             "serial:\(path),\(baudRate)" + (flowControl ? ",rtscts" : "")
         case .hciSocket(let adapter): "hci-socket:\(adapter)"
+        case .bluez(let adapter): "bluez:hci\(adapter)"
         }
     }
 
@@ -166,14 +172,11 @@ extension TransportSpec {
 
         case "hci-socket":
             let form = "expected hci-socket or hci-socket:N, e.g. hci-socket:0 for hci0"
-            guard let argument else { self = .hciSocket(adapter: 0); return }
-            var digits = Substring(argument)
-            if digits.lowercased().hasPrefix("hci") { digits = digits.dropFirst(3) }
-            guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), digits.count <= 5, let adapter = Int(digits) else {
-                throw fail("'\(argument)' is not an adapter number; \(form)")
-            }
-            guard adapter <= 0xFFFE else { throw fail("adapter \(adapter) is out of range 0…65534; \(form)") }
-            self = .hciSocket(adapter: adapter)
+            self = .hciSocket(adapter: try Self.parseAdapter(argument, form: form, fail: fail))
+
+        case "bluez":
+            let form = "expected bluez or bluez:hciN, e.g. bluez:hci1"
+            self = .bluez(adapter: try Self.parseAdapter(argument, form: form, fail: fail))
 
         default:
             throw fail("unknown transport '\(kind)'; \(everyForm)")
@@ -210,6 +213,18 @@ extension TransportSpec {
     }
 
     private static let commonBaudRates = "9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600, 1000000, 2000000, 3000000 (any termios rate 50…4000000)"
+
+    /// An adapter number, `N` or `hciN` (0…65534); none given is adapter 0.
+    private static func parseAdapter(_ argument: String?, form: String, fail: (String) -> TransportError) throws(TransportError) -> Int {
+        guard let argument else { return 0 }
+        var digits = Substring(argument)
+        if digits.lowercased().hasPrefix("hci") { digits = digits.dropFirst(3) }
+        guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit), digits.count <= 5, let adapter = Int(digits) else {
+            throw fail("'\(argument)' is not an adapter number; \(form)")
+        }
+        guard adapter <= 0xFFFE else { throw fail("adapter \(adapter) is out of range 0…65534; \(form)") }
+        return adapter
+    }
 
     /// Splits `HOST:PORT` or `[IPV6]:PORT`.
     private static func parseHostPort(

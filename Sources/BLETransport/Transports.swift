@@ -17,7 +17,7 @@ public enum Transports {
     /// `tcp-client`, `unix`, `serial` and `hci-socket` are connected when this returns; `tcp-server`
     /// is listening (its ``TCPServerTransport/localPort`` is known) and sends wait for the
     /// controller. `sim` is made by `sim`, and throws ``TransportError/Code/unsupported`` when none
-    /// is given.
+    /// is given. `bluez` is not HCI and throws ``TransportError/Code/unsupported``.
     public static func open(
         _ spec: TransportSpec,
         options: TransportOptions,
@@ -42,6 +42,11 @@ public enum Transports {
             return try await SerialTransport.open(path: path, baudRate: baudRate, flowControl: flowControl, options: options)
         case .hciSocket(let adapter):
             return try await HCISocketTransport.open(adapter: adapter, options: options)
+        case .bluez:
+            throw TransportError(
+                .unsupported, spec: spec.description,
+                "bluez drives bluetoothd over D-Bus and is no HCI transport: it serves the tools' central only (scan, inspect, read, write, subscribe); a controller of our own (ble simulate, ble controller) needs an HCI transport such as hci-socket:N"
+            )
         }
     }
 

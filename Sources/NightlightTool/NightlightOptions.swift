@@ -41,8 +41,10 @@ struct NightlightOptions: ParsableArguments, Sendable {
     func openCentral(store: NightlightStore) async throws -> Central {
         let spec = try tool.resolvedTransport()
         let logger = tool.logger()
-        let configuration = BLEHost.Configuration(bondStore: try await bondStore(store))
-        return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), configuration: configuration, logger: logger)
+        return try await ToolEnvironment.openCentral(spec) {
+            let configuration = BLEHost.Configuration(bondStore: try await bondStore(store))
+            return try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), configuration: configuration, logger: logger)
+        }
     }
 
 }

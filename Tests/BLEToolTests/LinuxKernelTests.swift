@@ -154,6 +154,27 @@ struct LinuxKernelTests {
         Self.report(result, "bluez-peer")
     }
 
+    /// Our central through BlueZ (scripts/vm/tests/ble-bluez): bluetoothd owns hci0 and
+    /// `ble --transport bluez`, run as the user nobody, scans, inspects, reads, writes and
+    /// subscribes to `ble simulate nightlight` on hci1 over the system bus (bluetoothd pairing on
+    /// demand, asking ble's agent).
+    @Test func bleThroughBluetoothdScansInspectsReadsWritesAndSubscribesAsAnOrdinaryUser() async throws {
+        let (result, log) = try await Self.runPassing("ble-bluez", saying: "== passed", timeout: .seconds(360))
+        #expect(log.contains("uid=65534(nobody)"), "\(log)")
+        #expect(log.split(separator: "\n").contains { $0.contains("| SN-0001 |") }, "\(log)")
+        #expect(log.contains("├── Device Information (180A)"), "\(log)")
+        #expect(log.contains(#"Manufacturer Name String (2A29): hex: 4E 69 67 68 74 6C 69 67 68 74 20 4C 61 62 73 | string: "Nightlight Labs""#), "\(log)")
+        #expect(log.contains("Battery Level (2A19): hex: "), "\(log)")
+        #expect(log.contains("hex: 00 00 00 00"), "\(log)")
+        #expect(log.contains(#""uuid":"7A5A0020-D04B-48EB-B3FA-32EB4F0FFAC4""#), "\(log)")
+        // bluetoothd paired on demand for the write (Just Works, ble's agent answering) and bonded.
+        #expect(log.contains("Paired: yes") && log.contains("Bonded: yes"), "\(log)")
+        #expect(log.contains("ble scan on a missing adapter: status 1: ble: error: bluez: no adapter hci7 in BlueZ (it has: hci0)"), "\(log)")
+        #expect(log.contains("ble read of a device not there: status 1: ble: error: cannot connect to"), "\(log)")
+        #expect(log.contains("simulator exit status 130"), "\(log)")
+        Self.report(result, "ble-bluez")
+    }
+
     /// docs/hardware.md as written, under systemd as PID 1 (scripts/vm/tests/hub-service): the
     /// bluetooth unit stopped with `systemctl disable --now`, `rfkill block`/`unblock`, the
     /// `nightlight` user and token file, and the page's own unit enabled with `systemctl enable

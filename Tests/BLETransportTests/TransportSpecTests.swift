@@ -32,6 +32,9 @@ import Testing
         ("hci-socket:1", .hciSocket(adapter: 1), "hci-socket:1"),
         ("hci-socket:hci2", .hciSocket(adapter: 2), "hci-socket:2"),
         ("hci-socket:65534", .hciSocket(adapter: 65534), "hci-socket:65534"),
+        ("bluez", .bluez(adapter: 0), "bluez:hci0"),
+        ("BlueZ:hci1", .bluez(adapter: 1), "bluez:hci1"),
+        ("bluez:2", .bluez(adapter: 2), "bluez:hci2"),
     ]
 
     @Test(arguments: good)
@@ -44,9 +47,9 @@ import Testing
 
     /// Bad forms and the whole message each gives.
     static let bad: [(String, String)] = [
-        ("", "invalid transport '': the spec is empty; expected one of sim, tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD][,rtscts], hci-socket[:N]"),
-        ("bluetooth", "invalid transport 'bluetooth': unknown transport 'bluetooth'; expected one of sim, tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD][,rtscts], hci-socket[:N]"),
-        ("usb:0", "invalid transport 'usb:0': unknown transport 'usb'; expected one of sim, tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD][,rtscts], hci-socket[:N]"),
+        ("", "invalid transport '': the spec is empty; expected one of sim, tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD][,rtscts], hci-socket[:N], bluez[:hciN]"),
+        ("bluetooth", "invalid transport 'bluetooth': unknown transport 'bluetooth'; expected one of sim, tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD][,rtscts], hci-socket[:N], bluez[:hciN]"),
+        ("usb:0", "invalid transport 'usb:0': unknown transport 'usb'; expected one of sim, tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD][,rtscts], hci-socket[:N], bluez[:hciN]"),
         ("sim:demo", "invalid transport 'sim:demo': sim takes no argument; expected sim"),
         ("tcp-client", "invalid transport 'tcp-client': expected tcp-client:HOST:PORT"),
         ("tcp-client:", "invalid transport 'tcp-client:': expected tcp-client:HOST:PORT"),
@@ -82,6 +85,8 @@ import Testing
         ("hci-socket:x", "invalid transport 'hci-socket:x': 'x' is not an adapter number; expected hci-socket or hci-socket:N, e.g. hci-socket:0 for hci0"),
         ("hci-socket:-1", "invalid transport 'hci-socket:-1': '-1' is not an adapter number; expected hci-socket or hci-socket:N, e.g. hci-socket:0 for hci0"),
         ("hci-socket:65535", "invalid transport 'hci-socket:65535': adapter 65535 is out of range 0…65534; expected hci-socket or hci-socket:N, e.g. hci-socket:0 for hci0"),
+        ("bluez:", "invalid transport 'bluez:': '' is not an adapter number; expected bluez or bluez:hciN, e.g. bluez:hci1"),
+        ("bluez:hcix", "invalid transport 'bluez:hcix': 'hcix' is not an adapter number; expected bluez or bluez:hciN, e.g. bluez:hci1"),
     ]
 
     @Test(arguments: bad)
@@ -131,10 +136,10 @@ import Testing
     }
 
     @Test func kindNames() throws {
-        let kinds = try ["sim", "tcp-client:h:1", "tcp-server:_:0", "unix:/p", "serial:/d", "hci-socket"].map {
+        let kinds = try ["sim", "tcp-client:h:1", "tcp-server:_:0", "unix:/p", "serial:/d", "hci-socket", "bluez"].map {
             try TransportSpec(parsing: $0).kind
         }
-        #expect(kinds == ["sim", "tcp-client", "tcp-server", "unix", "serial", "hci-socket"])
+        #expect(kinds == ["sim", "tcp-client", "tcp-server", "unix", "serial", "hci-socket", "bluez"])
     }
 
     @Test func errorDescriptionPrefixesTheSpec() {

@@ -145,10 +145,15 @@ extension ToolOptions {
     func openCentral(pairing: PairingSetup, agent: TerminalPairingAgent, bondFile: String) async throws -> Central {
         let spec = try resolvedTransport()
         let logger = logger()
-        return try await Central.open(
-            spec, sim: ToolEnvironment.simFactory(logger: logger), bondFile: bondFile,
-            pairingPolicy: pairing.policy, pairingAgent: agent, logger: logger
-        )
+        let central = try await ToolEnvironment.openCentral(spec) {
+            try await Central.open(
+                spec, sim: ToolEnvironment.simFactory(logger: logger), bondFile: bondFile,
+                pairingPolicy: pairing.policy, pairingAgent: agent, logger: logger
+            )
+        }
+        // bluetoothd pairs on demand for us: the terminal agent answers it.
+        if case .bluez = spec { await central.setPairingAgent(agent) }
+        return central
     }
 }
 
