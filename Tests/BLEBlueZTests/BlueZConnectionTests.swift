@@ -167,6 +167,8 @@ import Testing
     @Test func disconnectingEndsTheConnection() async throws {
         try await withConnection { (fake, _, connection) async throws in
             try await connection.disconnect()
+            // The abort is a call of its own: it may land a little after the error.
+            for _ in 0..<500 where fake.calls.withLock({ $0.disconnects }) == 0 { try await Task.sleep(for: .milliseconds(20)) }
             #expect(fake.calls.withLock { $0.disconnects } == 1)
             #expect(!connection.isConnected)
             #expect(await connection.waitUntilDisconnected().code == .disconnected)
@@ -214,6 +216,8 @@ import Testing
             await #expect {
                 _ = try await backend.connect(to: Self.address, timeout: .milliseconds(300))
             } throws: { ($0 as? BLEError)?.code == .timedOut }
+            // The abort is a call of its own: it may land a little after the error.
+            for _ in 0..<500 where fake.calls.withLock({ $0.disconnects }) == 0 { try await Task.sleep(for: .milliseconds(20)) }
             #expect(fake.calls.withLock { $0.disconnects } == 1)
             await backend.close()
         }
@@ -227,6 +231,8 @@ import Testing
             #expect(await eventually { fake.calls.withLock { $0.connects } == 1 })
             attempt.cancel()
             await #expect { _ = try await attempt.value } throws: { ($0 as? BLEError)?.code == .cancelled }
+            // The abort is a call of its own: it may land a little after the error.
+            for _ in 0..<500 where fake.calls.withLock({ $0.disconnects }) == 0 { try await Task.sleep(for: .milliseconds(20)) }
             #expect(fake.calls.withLock { $0.disconnects } == 1)
             await backend.close()
         }

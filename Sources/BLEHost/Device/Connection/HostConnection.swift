@@ -101,7 +101,7 @@ public final class HostConnection: Sendable, CustomStringConvertible {
     /// controller reports it ended.
     ///
     /// What was sent on the connection before (Write Commands, notifications, the last keys of a
-    /// pairing) is transmitted first: the command waits up to 2 s for ``waitUntilTransmitted()``.
+    /// pairing) is handed to the controller first (up to 2 s), so the command cannot overtake it.
     public func disconnect(reason: HCIStatus = .remoteUserTerminatedConnection) async throws(HostError) {
         try await host.disconnect(handle, reason: reason)
     }
