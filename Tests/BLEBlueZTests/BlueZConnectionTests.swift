@@ -213,9 +213,11 @@ import Testing
         try await DBusTestBus.withTwoConnections { _, bluetoothd, client in
             let fake = try await FakeBlueZDevice(on: bluetoothd, connect: .neverAnswers)
             let backend = try await BlueZBackend.open(connection: client)
+            // Long enough that Connect is surely called (discovery first) on a loaded machine.
             await #expect {
-                _ = try await backend.connect(to: Self.address, timeout: .milliseconds(300))
+                _ = try await backend.connect(to: Self.address, timeout: .seconds(3))
             } throws: { ($0 as? BLEError)?.code == .timedOut }
+            #expect(fake.calls.withLock { $0.connects } == 1, "Connect was called before the timeout")
             // The abort is a call of its own: it may land a little after the error.
             for _ in 0..<500 where fake.calls.withLock({ $0.disconnects }) == 0 { try await Task.sleep(for: .milliseconds(20)) }
             #expect(fake.calls.withLock { $0.disconnects } == 1)

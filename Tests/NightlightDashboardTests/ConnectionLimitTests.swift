@@ -1,3 +1,4 @@
+import BLETesting
 import DashboardShell
 import Foundation
 import Testing
@@ -12,6 +13,7 @@ struct ConnectionLimitTests {
 
     /// Serves the real dashboard (no devices) within `limits`.
     static func serve(limits: ConnectionLimits = limits, _ body: @Sendable (Int) async throws -> Void) async throws {
+        await QuietPool.waitUntilQuiet()  // these tests measure the server's timeouts in real time
         try await DashboardFixture(port: 0, limits: limits, populate: { _, _ in }).serve(body)
     }
 
