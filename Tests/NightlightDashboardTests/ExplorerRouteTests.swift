@@ -407,7 +407,7 @@ struct ExplorerRouteTests {
     /// Scans until `address` is in the list (at most 20 s).
     static func scanUntilHeard(_ address: String, _ explorer: Explorer) async throws {
         _ = await explorer.setScanning(true)
-        let deadline = ContinuousClock.now + .seconds(20)
+        let deadline = ContinuousClock.now + .seconds(60)  // returns once heard; the run's start-up can hold a sim world's advertising up for long
         while await explorer.devices().first(where: { $0.address == address }) == nil, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(100))
         }
