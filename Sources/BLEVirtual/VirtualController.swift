@@ -24,7 +24,7 @@ public actor VirtualController {
     /// What the controller is doing on the air, shared with its link.
     nonisolated let air = Mutex(VirtualAirState())
     /// Messages from the link.
-    nonisolated let inbox = AsyncFIFO<VirtualLinkMessage>()
+    nonisolated let inbox: AsyncStream<VirtualLinkMessage>.Continuation
     /// The current host connection.
     private nonisolated let host: Mutex<HostEnd>
     /// The link this controller is attached to (weak: the link owns its controllers).
@@ -64,10 +64,11 @@ public actor VirtualController {
         var logger = logger ?? Logger(label: "nightlight.virtual")
         logger[metadataKey: "controller"] = "\(configuration.name)"
         self.logger = logger
+        let (inboxStream, inboxContinuation) = AsyncStream<VirtualLinkMessage>.makeStream()
+        inbox = inboxContinuation
         host = Mutex(HostEnd(generation: 0))
-        let inbox = self.inbox
         Task { [weak self] in
-            while let message = await inbox.next() {
+            for await message in inboxStream {
                 guard let self else { return }
                 await self.handle(message)
             }

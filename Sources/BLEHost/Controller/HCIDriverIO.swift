@@ -1,4 +1,3 @@
-import BLECore
 import BLEHCI
 import Logging
 
@@ -6,14 +5,17 @@ import Logging
 /// wait id, one timer per command, and the stream of packets to the controller.
 struct HCIDriverIO {
     /// The packets to the controller, in order (a task writes them to the transport).
-    let packets = AsyncFIFO<HCIPacket>()
+    let packets: AsyncStream<HCIPacket>
+    private let writer: AsyncStream<HCIPacket>.Continuation
     private var commandSenders: [UInt64: CheckedContinuation<Result<HCIEvent, HostError>, Never>] = [:]
     private var commandTimers: [UInt64: Task<Void, Never>] = [:]
     private var eventWaiters: [UInt64: CheckedContinuation<Result<HCIEvent, HostError>, Never>] = [:]
     private var transmitWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
 
     /// Creates the I/O with an open packet stream.
-    init() {}
+    init() {
+        (packets, writer) = AsyncStream<HCIPacket>.makeStream()
+    }
 
     /// Keeps the continuation of command `id`'s sender.
     mutating func addCommandSender(_ id: UInt64, _ continuation: CheckedContinuation<Result<HCIEvent, HostError>, Never>) {
@@ -47,7 +49,7 @@ struct HCIDriverIO {
             if case .command(let command) = packet {
                 logger.trace("command", metadata: ["packet": "\(command)"])
             }
-            packets.yield(packet)
+            writer.yield(packet)
         case .finishCommand(let id, let result):
             commandTimers.removeValue(forKey: id)?.cancel()
             commandSenders.removeValue(forKey: id)?.resume(returning: result)
@@ -62,6 +64,6 @@ struct HCIDriverIO {
 
     /// Ends the packet stream (the host failed or stopped).
     func finish() {
-        packets.finish()
+        writer.finish()
     }
 }

@@ -1,4 +1,3 @@
-import BLECore
 import BLEGATT
 import BLEHCI
 
@@ -42,7 +41,8 @@ struct L2CAPFixedChannels {
     }
 
     /// The payloads the ATT transports queue, in order; the adapter hands them to the driver.
-    let outbound = AsyncFIFO<OutboundPDU>()
+    let outbound: AsyncStream<OutboundPDU>
+    private let outboundContinuation: AsyncStream<OutboundPDU>.Continuation
     private let clock: any Clock<Duration>
     private let policy: ConnectionParameterPolicy
     private let preferredATTMTU: UInt16
@@ -53,6 +53,7 @@ struct L2CAPFixedChannels {
     /// Creates the layer with the host's configuration (ATT bearer settings, parameter update
     /// policy, send queue limit).
     init(configuration: BLEHost.Configuration, clock: any Clock<Duration>) {
+        (outbound, outboundContinuation) = AsyncStream<OutboundPDU>.makeStream()
         self.clock = clock
         policy = configuration.connectionParameterPolicy
         preferredATTMTU = configuration.preferredATTMTU
@@ -65,7 +66,7 @@ struct L2CAPFixedChannels {
     /// Makes the ATT channel's endpoint for connection `handle`: a bearer over a transport on
     /// this layer's outbound stream. Nothing is routed to it before ``open(_:role:attTransport:bearer:)``.
     func makeATTBearer(handle: UInt16) -> (transport: ConnectionATTTransport, bearer: ATTBearer) {
-        let transport = ConnectionATTTransport(handle: handle, outbox: outbound, limit: sendQueueLimit)
+        let transport = ConnectionATTTransport(handle: handle, outbox: outboundContinuation, limit: sendQueueLimit)
         let bearer = ATTBearer(
             transport: transport, clock: clock,
             preferredMTU: preferredATTMTU, transactionTimeout: attTransactionTimeout
@@ -79,11 +80,6 @@ struct L2CAPFixedChannels {
             attTransport: attTransport, bearer: bearer,
             signaling: L2CAPLESignalingChannel(role: role, policy: policy)
         )
-    }
-
-    /// The ATT channel's link on connection `handle`, while it is open.
-    func attTransport(on handle: UInt16) -> ConnectionATTTransport? {
-        connections[handle]?.attTransport
     }
 
     /// Closes a connection's channels: its signaling requests fail with `error`, its ATT transport
@@ -101,7 +97,7 @@ struct L2CAPFixedChannels {
 
     /// Ends the outbound stream (the host failed or stopped).
     func finish() {
-        outbound.finish()
+        outboundContinuation.finish()
     }
 
     // MARK: Inbound

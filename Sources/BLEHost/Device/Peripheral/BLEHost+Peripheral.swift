@@ -43,8 +43,7 @@ extension BLEHost {
         } catch {
             throw HostError(.invalidArgument, "advertising parameters: \(error)")
         }
-        if let record = device.advertising, record.isEnabled || record.isRestarting {
-            // After a restart's enable, when one is on its way: commands run in order.
+        if device.advertising?.isEnabled == true {
             _ = try await send(HCILESetAdvertisingEnable(enable: false))
         }
         device.advertising = nil
@@ -84,8 +83,11 @@ extension BLEHost {
             do {
                 let stops = self.device.advertisingStops
                 _ = try await self.send(HCILESetAdvertisingEnable(enable: true))
-                // Stopped or replaced meanwhile: that call sent the disable, after this enable.
-                guard self.device.advertising != nil else { return }
+                guard self.device.advertising != nil else {
+                    // Stopped meanwhile: make sure it is off.
+                    _ = try await self.send(HCILESetAdvertisingEnable(enable: false))
+                    return
+                }
                 self.device.advertising?.isRestarting = false
                 guard stops == self.device.advertisingStops else {
                     // A central connected while the enable was on its way: the controller
