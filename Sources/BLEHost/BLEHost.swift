@@ -156,7 +156,7 @@ public actor BLEHost {
         let packets = driverIO.packets
         let outbound = channels.outbound
         tasks.append(Task { [weak self] in
-            for await packet in packets {
+            while let packet = await packets.next() {
                 do {
                     try await transport.send(packet)
                 } catch {
@@ -177,7 +177,7 @@ public actor BLEHost {
             }
         })
         tasks.append(Task { [weak self] in
-            for await pdu in outbound {
+            while let pdu = await outbound.next() {
                 guard let self else { return }
                 await self.sendACL(pdu.payload, on: pdu.channel, handle: pdu.handle)
             }

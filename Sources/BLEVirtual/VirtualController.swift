@@ -24,7 +24,7 @@ public actor VirtualController {
     /// What the controller is doing on the air, shared with its link.
     nonisolated let air = Mutex(VirtualAirState())
     /// Messages from the link.
-    nonisolated let inbox: AsyncStream<VirtualLinkMessage>.Continuation
+    nonisolated let inbox = AsyncFIFO<VirtualLinkMessage>()
     /// The current host connection.
     private nonisolated let host: Mutex<HostEnd>
     /// The link this controller is attached to (weak: the link owns its controllers).
@@ -64,11 +64,10 @@ public actor VirtualController {
         var logger = logger ?? Logger(label: "nightlight.virtual")
         logger[metadataKey: "controller"] = "\(configuration.name)"
         self.logger = logger
-        let (inboxStream, inboxContinuation) = AsyncStream<VirtualLinkMessage>.makeStream()
-        inbox = inboxContinuation
         host = Mutex(HostEnd(generation: 0))
+        let inbox = self.inbox
         Task { [weak self] in
-            for await message in inboxStream {
+            while let message = await inbox.next() {
                 guard let self else { return }
                 await self.handle(message)
             }

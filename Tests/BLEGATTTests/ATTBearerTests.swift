@@ -160,6 +160,39 @@ private final class EchoServer: ATTServerRequestHandler {
         #expect(await !link.peripheral.isOpen)
     }
 
+    /// Commands received before the bearer closed are still applied; requests that can no longer
+    /// be answered are dropped.
+    @Test func commandsReceivedBeforeTheCloseAreStillServed() async throws {
+        /// Holds the first message until released.
+        final class GatedServer: ATTServerRequestHandler {
+            let seen = Mutex<[ATTMessage]>([])
+            let gate = AsyncStream<Void>.makeStream()
+            func handle(_ message: ATTMessage, on bearer: ATTBearer) async -> ATTMessage? {
+                let first = seen.withLock { seen in
+                    seen.append(message)
+                    return seen.count == 1
+                }
+                if first { for await _ in gate.stream { break } }
+                return message.opcode.isCommand ? nil : .writeResponse(ATTWriteResponse())
+            }
+            func bearerDidClose(_ bearer: ATTBearer) async {}
+        }
+        let link = InMemoryATTLink(clock: ManualClock())
+        let server = GatedServer()
+        await link.peripheral.setServerHandler(server)
+        await link.peripheral.receive(ATTWriteCommand(attributeHandle: 1, attributeValue: [1]).encode())
+        await link.peripheral.receive(ATTWriteRequest(attributeHandle: 2, attributeValue: [2]).encode())
+        await link.peripheral.receive(ATTWriteCommand(attributeHandle: 3, attributeValue: [3]).encode())
+        await link.peripheral.close(GATTError(.bearerClosed, "the link ended"))
+        server.gate.continuation.yield()
+        for _ in 0..<200 where server.seen.withLock({ $0.count }) < 2 {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        try? await Task.sleep(for: .milliseconds(30))
+        #expect(server.seen.withLock { $0.map(\.opcode) } == [.writeCommand, .writeCommand])
+        #expect(!link.sentByPeripheral.contains { $0.first == ATTOpcode.writeResponse.rawValue })
+    }
+
     @Test func pdusLargerThanTheMTUAreRefusedOnBothSides() async throws {
         let link = InMemoryATTLink(clock: ManualClock())
         await link.peripheral.setServerHandler(EchoServer())

@@ -77,6 +77,40 @@ import Testing
         await second.value
     }
 
+    /// HCI_Disconnect waits for what was queued on the connection before it (a Write Command,
+    /// the last key of a pairing) to be handed to the controller: it would overtake it otherwise.
+    @Test func disconnectGoesAfterWhatWasQueuedReachesTheController() async throws {
+        let harness = try await HostHarness.started { $0.state.withLock { $0.leBufferSize = (27, 1) } }
+        let connection = try await harness.connect(handle: 1)
+        try await connection.bearer.sendNotification(handle: 0x10, value: [1])
+        try await connection.bearer.sendNotification(handle: 0x10, value: [2])  // waits for the credit
+        await harness.fake.waitUntil { $0.sentACL.count >= 1 }
+        let disconnect = Task { try await connection.disconnect() }
+        await settle()
+        #expect(harness.fake.sentCommands(.disconnect).isEmpty, "one notification is still queued in the host")
+        harness.fake.inject(HCINumberOfCompletedPackets(entries: [.init(connectionHandle: 1, numCompletedPackets: 1)]))
+        try await disconnect.value
+        #expect(harness.fake.sentACL.count == 2, "the second notification went first")
+        #expect(harness.fake.sentCommands(.disconnect).count == 1)
+        #expect(!connection.isConnected)
+    }
+
+    /// A controller that gives no credits back does not hold the disconnection up beyond the
+    /// limit (real time: the host's manual clock here never moves).
+    @Test func disconnectWaitsForTheHandOffAtMostTheLimit() async throws {
+        let harness = try await HostHarness.started { $0.state.withLock { $0.leBufferSize = (27, 1) } }
+        let connection = try await harness.connect(handle: 1)
+        try await connection.bearer.sendNotification(handle: 0x10, value: [1])
+        try await connection.bearer.sendNotification(handle: 0x10, value: [2])  // never gets a credit
+        await harness.fake.waitUntil { $0.sentACL.count >= 1 }
+        let started = ContinuousClock.now
+        try await connection.disconnect()
+        let elapsed = ContinuousClock.now - started
+        #expect(elapsed >= BLEHost.disconnectFlushLimit - .milliseconds(50), "\(elapsed)")
+        #expect(harness.fake.sentCommands(.disconnect).count == 1)
+        #expect(!connection.isConnected)
+    }
+
     @Test func disconnectionReturnsTheConnectionsCredits() async throws {
         let harness = try await HostHarness.started { $0.state.withLock { $0.leBufferSize = (27, 1) } }
         let first = try await harness.connect(handle: 1)

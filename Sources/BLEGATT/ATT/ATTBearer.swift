@@ -9,13 +9,14 @@ public protocol ATTBearerTransport: Sendable {
     /// Returns once the link can take another PDU without overrunning the controller's buffers.
     ///
     /// The bearer awaits this before every Write Command and notification, which have no response
-    /// to pace them. The default returns at once.
-    func waitForSendCapacity() async
+    /// to pace them. It runs on the caller's executor (`nonisolated(nonsending)`), so a link with
+    /// room costs the bearer no hop off its actor. The default returns at once.
+    nonisolated(nonsending) func waitForSendCapacity() async
 }
 
 extension ATTBearerTransport {
     /// Returns at once: the transport queues without limit.
-    public func waitForSendCapacity() async {}
+    public nonisolated(nonsending) func waitForSendCapacity() async {}
 }
 
 /// The server role on one bearer: answers the peer's requests and commands.
@@ -87,7 +88,7 @@ public actor ATTBearer {
     private var timedOutTransaction: UInt64?
 
     private var serverHandler: (any ATTServerRequestHandler)?
-    private var serverInbox: AsyncStream<ATTMessage>.Continuation?
+    private var serverInbox: AsyncFIFO<ATTMessage>?
     private var serverTask: Task<Void, Never>?
     private var valueHandlers: [@Sendable (ATTHandleValue) -> Void] = []
     private var closeHandlers: [@Sendable (GATTError) -> Void] = []
@@ -122,10 +123,10 @@ public actor ATTBearer {
     public func setServerHandler(_ handler: any ATTServerRequestHandler) {
         serverHandler = handler
         guard serverTask == nil, isOpen else { return }
-        let (stream, continuation) = AsyncStream<ATTMessage>.makeStream()
-        serverInbox = continuation
+        let inbox = AsyncFIFO<ATTMessage>()
+        serverInbox = inbox
         serverTask = Task { [weak self] in
-            for await message in stream {
+            while let message = await inbox.next() {
                 guard let self else { return }
                 await self.serve(message)
             }
@@ -213,6 +214,32 @@ public actor ATTBearer {
         transport.send(bytes)
     }
 
+    /// What ``sendWriteCommand(handle:value:)`` did.
+    enum WriteCommandOutcome: Sendable {
+        /// The Write Command is on its way.
+        case sent
+        /// The value does not fit in ATT_MTU − 3 bytes at this ATT_MTU; nothing was sent.
+        case tooLong(mtu: UInt16)
+        /// The bearer was closed for this reason before the command; nothing was sent.
+        case closed(GATTError)
+        /// Sending failed with this error.
+        case failed(GATTError)
+    }
+
+    /// A Write Command (Core 5.4, Vol 3, Part F, 3.4.5.3) for GATT's Write Without Response, in
+    /// one call on the bearer: the length checked against the ATT_MTU in force, then the bearer
+    /// open, then sent as ``sendCommand(_:)`` sends it.
+    func sendWriteCommand(handle: UInt16, value: [UInt8]) async -> WriteCommandOutcome {
+        guard value.count <= Int(mtu) - 3 else { return .tooLong(mtu: mtu) }
+        if let closeReason { return .closed(closeReason) }
+        do {
+            try await sendCommand(ATTWriteCommand(attributeHandle: handle, attributeValue: value))
+            return .sent
+        } catch {
+            return .failed(error)
+        }
+    }
+
     // MARK: Server role
 
     /// Sends a Handle Value Notification; `value` must fit in ATT_MTU − 3 bytes.
@@ -223,6 +250,25 @@ public actor ATTBearer {
     /// Sends a Multiple Handle Value Notification.
     public func sendMultipleNotification(_ pdu: ATTMultipleHandleValueNotification) async throws(GATTError) {
         try await sendCommand(pdu)
+    }
+
+    /// Sends a Handle Value Notification of `value`, cut to ATT_MTU − 3 bytes when
+    /// `truncatingToMTU` (Core 5.4, Vol 3, Part G, 4.10: the server sends the first
+    /// ATT_MTU − 3 octets of a longer value); one call on the bearer for the GATT server.
+    func sendNotification(handle: UInt16, value: [UInt8], truncatingToMTU: Bool) async throws(GATTError) {
+        try await sendNotification(handle: handle, value: truncatingToMTU ? fitted(value) : value)
+    }
+
+    /// Sends a Handle Value Indication of `value`, cut to ATT_MTU − 3 bytes when
+    /// `truncatingToMTU` (Part G, 4.11), and returns when the peer confirms it.
+    func sendIndication(handle: UInt16, value: [UInt8], truncatingToMTU: Bool) async throws(GATTError) {
+        try await sendIndication(handle: handle, value: truncatingToMTU ? fitted(value) : value)
+    }
+
+    /// `value`, or its first ATT_MTU − 3 bytes when it is longer.
+    private func fitted(_ value: [UInt8]) -> [UInt8] {
+        let room = Int(mtu) - 3
+        return value.count <= room ? value : Array(value.prefix(room))
     }
 
     /// Sends a Handle Value Indication and returns when the peer confirms it.
@@ -366,7 +412,10 @@ public actor ATTBearer {
     }
 
     private func serve(_ message: ATTMessage) async {
-        guard let handler = serverHandler, isOpen else { return }
+        // A command (Write Command, Signed Write Command) that arrived before the link closed is
+        // still applied: the peer sent it, saw it acknowledged by the link layer and waits for
+        // no answer. A request that can no longer be answered is dropped.
+        guard let handler = serverHandler, isOpen || message.opcode.isCommand else { return }
         let response = await handler.handle(message, on: self)
         guard isOpen, let response else { return }
         let bytes = response.encode()

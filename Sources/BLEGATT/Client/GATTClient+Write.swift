@@ -26,17 +26,18 @@ extension GATTClient {
     public func writeWithoutResponse(handle: UInt16, value: [UInt8]) async throws(GATTError) {
         let procedure = GATTClientProcedure.writeWithoutResponse
         try checkHandle(handle, procedure)
-        let mtu = Int(await bearer.mtu)
-        guard value.count <= mtu - 3 else {
+        // One call on the bearer: this is the hot path of a stream of writes.
+        switch await bearer.sendWriteCommand(handle: handle, value: value) {
+        case .sent:
+            return
+        case .tooLong(let mtu):
             throw invalidArgument(
-                "\(value.count) bytes exceed ATT_MTU − 3 = \(mtu - 3); a Write Command cannot be split",
+                "\(value.count) bytes exceed ATT_MTU − 3 = \(Int(mtu) - 3); a Write Command cannot be split",
                 procedure, handle: handle
             )
-        }
-        try await checkBearerOpen(procedure, handle: handle)
-        do {
-            try await bearer.sendCommand(ATTWriteCommand(attributeHandle: handle, attributeValue: value))
-        } catch {
+        case .closed(let reason):
+            throw bearerClosedError(reason, procedure, handle: handle)
+        case .failed(let error):
             throw annotate(error, procedure, handle: handle, uuid: nil)
         }
     }

@@ -143,7 +143,12 @@ public actor GATTClient {
     /// Throws ``GATTError/Code/bearerClosed`` when the bearer is already closed.
     func checkBearerOpen(_ procedure: GATTClientProcedure, handle: UInt16? = nil, uuid: BluetoothUUID? = nil) async throws(GATTError) {
         guard let reason = await bearer.closeReason else { return }
-        throw GATTError(.bearerClosed, "the ATT bearer is closed (\(reason.message)); reconnect to continue")
+        throw bearerClosedError(reason, procedure, handle: handle, uuid: uuid)
+    }
+
+    /// The ``GATTError/Code/bearerClosed`` error of a procedure on a bearer closed for `reason`.
+    func bearerClosedError(_ reason: GATTError, _ procedure: GATTClientProcedure, handle: UInt16? = nil, uuid: BluetoothUUID? = nil) -> GATTError {
+        GATTError(.bearerClosed, "the ATT bearer is closed (\(reason.message)); reconnect to continue")
             .context(procedure: procedure.rawValue, handle: handle, uuid: uuid)
     }
 

@@ -210,25 +210,31 @@ public actor GATTServer: ATTServerRequestHandler {
 
     /// Sends a value to each bearer concurrently; returns how many accepted it.
     private static func send(_ value: [UInt8], handle: UInt16, to targets: [(ATTBearer, Bool)]) async -> Int {
-        await withTaskGroup(of: Bool.self) { group in
+        // One subscriber (the common case): sent from here, without a task group.
+        if targets.count == 1 {
+            return await send(value, handle: handle, to: targets[0].0, indicate: targets[0].1) ? 1 : 0
+        }
+        return await withTaskGroup(of: Bool.self) { group in
             for (bearer, indicate) in targets {
-                group.addTask {
-                    let part = Array(value.prefix(Int(await bearer.mtu) - 3))
-                    do {
-                        if indicate {
-                            try await bearer.sendIndication(handle: handle, value: part)
-                        } else {
-                            try await bearer.sendNotification(handle: handle, value: part)
-                        }
-                        return true
-                    } catch {
-                        return false
-                    }
-                }
+                group.addTask { await send(value, handle: handle, to: bearer, indicate: indicate) }
             }
             var delivered = 0
             for await ok in group where ok { delivered += 1 }
             return delivered
+        }
+    }
+
+    /// Sends a value (cut to ATT_MTU − 3) to one bearer; returns whether it accepted it.
+    private static func send(_ value: [UInt8], handle: UInt16, to bearer: ATTBearer, indicate: Bool) async -> Bool {
+        do {
+            if indicate {
+                try await bearer.sendIndication(handle: handle, value: value, truncatingToMTU: true)
+            } else {
+                try await bearer.sendNotification(handle: handle, value: value, truncatingToMTU: true)
+            }
+            return true
+        } catch {
+            return false
         }
     }
 

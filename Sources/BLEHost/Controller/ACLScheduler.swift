@@ -119,19 +119,21 @@ struct ACLScheduler: Sendable {
     }
 
     private mutating func takeFragment(from handle: UInt16) -> Output? {
-        guard var queue = queues[handle], var pdu = queue.first else { return nil }
-        let end = min(pdu.offset + maximumPacketLength, pdu.bytes.count)
-        let fragment = Array(pdu.bytes[pdu.offset..<end])
-        let flag: HCIACLDataPacket.PacketBoundaryFlag = pdu.offset == 0 ? .firstNonFlushable : .continuing
-        pdu.offset = end
+        // In place: copying the queue out of the dictionary and back would copy every queued
+        // PDU on each fragment (copy on write).
+        guard let pdu = queues[handle]?.first else { return nil }
+        let start = pdu.offset
+        let end = min(start + maximumPacketLength, pdu.bytes.count)
+        // A PDU that fits in one fragment goes as it is, without a copy.
+        let fragment = start == 0 && end == pdu.bytes.count ? pdu.bytes : Array(pdu.bytes[start..<end])
+        let flag: HCIACLDataPacket.PacketBoundaryFlag = start == 0 ? .firstNonFlushable : .continuing
         var completed: UInt16?
-        if pdu.offset >= pdu.bytes.count {
-            queue.removeFirst()
+        if end >= pdu.bytes.count {
+            queues[handle]!.removeFirst()
             completed = pdu.channel
         } else {
-            queue[0] = pdu
+            queues[handle]![0].offset = end
         }
-        queues[handle] = queue
         return Output(packet: HCIACLDataPacket(handle: handle, packetBoundaryFlag: flag, data: fragment), completedChannel: completed)
     }
 }

@@ -153,9 +153,13 @@ extension BLEHost {
     }
 
     /// Waits until everything queued on `handle` has been sent and the controller reported it
-    /// transmitted (Number Of Completed Packets), or the connection or host ended.
-    func waitUntilTransmitted(_ handle: UInt16) async {
-        guard let id = driver.waitForTransmission(on: handle) else { return }
+    /// transmitted (Number Of Completed Packets), or the connection or host ended; with
+    /// `acknowledged` false, only until it has all been handed to the controller.
+    func waitUntilTransmitted(_ handle: UInt16, acknowledged: Bool = true) async {
+        // First the ATT PDUs still on their way to the driver (the outbound queue), then the
+        // driver's queue and the controller's buffers.
+        if let attTransport = channels.attTransport(on: handle) { await attTransport.waitUntilSent() }
+        guard let id = driver.waitForTransmission(on: handle, acknowledged: acknowledged) else { return }
         await withCheckedContinuation { continuation in
             driverIO.addTransmitWaiter(id, continuation)
         }

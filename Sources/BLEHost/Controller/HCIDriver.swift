@@ -64,7 +64,9 @@ struct HCIDriver: Sendable {
     private var commandFlow = HCICommandFlow()
     private var commands: [UInt64: PendingCommand] = [:]
     private var eventWaits: [UInt64: EventWait] = [:]
-    private var transmitWaits: [UInt16: [UInt64]] = [:]
+    /// Waits per handle: their ids, and whether each waits for the controller's acknowledgement
+    /// (Number Of Completed Packets) or only for the hand-off to the controller.
+    private var transmitWaits: [UInt16: [(id: UInt64, acknowledged: Bool)]] = [:]
     private var nextID: UInt64 = 0
     private var scheduler: ACLScheduler?
     private var reassembler: L2CAPReassembler
@@ -297,19 +299,20 @@ struct HCIDriver: Sendable {
         return pumpACL()
     }
 
-    /// Registers a wait until everything queued on `handle` has been sent and reported
-    /// transmitted (Number Of Completed Packets), or the link ended; nil when that is already so.
-    mutating func waitForTransmission(on handle: UInt16) -> UInt64? {
-        guard !isTransmitted(handle) else { return nil }
+    /// Registers a wait until everything queued on `handle` has been handed to the controller and,
+    /// when `acknowledged`, reported transmitted (Number Of Completed Packets), or the link ended;
+    /// nil when that is already so.
+    mutating func waitForTransmission(on handle: UInt16, acknowledged: Bool = true) -> UInt64? {
+        guard !isTransmitted(handle, acknowledged: acknowledged) else { return nil }
         let id = makeID()
-        transmitWaits[handle, default: []].append(id)
+        transmitWaits[handle, default: []].append((id, acknowledged))
         return id
     }
 
-    /// Whether `handle` has nothing queued and nothing in flight (or is gone).
-    func isTransmitted(_ handle: UInt16) -> Bool {
+    /// Whether `handle` has nothing queued and, when `acknowledged`, nothing in flight (or is gone).
+    func isTransmitted(_ handle: UInt16, acknowledged: Bool = true) -> Bool {
         guard let scheduler, links.contains(handle) else { return true }
-        return scheduler.queuedPDUCount(on: handle) == 0 && (scheduler.inFlight[handle] ?? 0) == 0
+        return scheduler.queuedPDUCount(on: handle) == 0 && (!acknowledged || (scheduler.inFlight[handle] ?? 0) == 0)
     }
 
     /// Hands the controller every fragment the credits allow, round-robin among connections.
@@ -330,8 +333,13 @@ struct HCIDriver: Sendable {
     private mutating func finishTransmitWaits() -> [Action] {
         guard !transmitWaits.isEmpty else { return [] }
         var actions: [Action] = []
-        for handle in transmitWaits.keys.sorted() where isTransmitted(handle) {
-            actions += (transmitWaits.removeValue(forKey: handle) ?? []).map(Action.finishTransmitWait)
+        for handle in transmitWaits.keys.sorted() {
+            let waits = transmitWaits[handle] ?? []
+            let done = waits.filter { isTransmitted(handle, acknowledged: $0.acknowledged) }
+            guard !done.isEmpty else { continue }
+            actions += done.map { Action.finishTransmitWait($0.id) }
+            let left = waits.filter { !isTransmitted(handle, acknowledged: $0.acknowledged) }
+            transmitWaits[handle] = left.isEmpty ? nil : left
         }
         return actions
     }

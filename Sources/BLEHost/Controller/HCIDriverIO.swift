@@ -1,3 +1,4 @@
+import BLECore
 import BLEHCI
 import Logging
 
@@ -5,17 +6,14 @@ import Logging
 /// wait id, one timer per command, and the stream of packets to the controller.
 struct HCIDriverIO {
     /// The packets to the controller, in order (a task writes them to the transport).
-    let packets: AsyncStream<HCIPacket>
-    private let writer: AsyncStream<HCIPacket>.Continuation
+    let packets = AsyncFIFO<HCIPacket>()
     private var commandSenders: [UInt64: CheckedContinuation<Result<HCIEvent, HostError>, Never>] = [:]
     private var commandTimers: [UInt64: Task<Void, Never>] = [:]
     private var eventWaiters: [UInt64: CheckedContinuation<Result<HCIEvent, HostError>, Never>] = [:]
     private var transmitWaiters: [UInt64: CheckedContinuation<Void, Never>] = [:]
 
     /// Creates the I/O with an open packet stream.
-    init() {
-        (packets, writer) = AsyncStream<HCIPacket>.makeStream()
-    }
+    init() {}
 
     /// Keeps the continuation of command `id`'s sender.
     mutating func addCommandSender(_ id: UInt64, _ continuation: CheckedContinuation<Result<HCIEvent, HostError>, Never>) {
@@ -49,7 +47,7 @@ struct HCIDriverIO {
             if case .command(let command) = packet {
                 logger.trace("command", metadata: ["packet": "\(command)"])
             }
-            writer.yield(packet)
+            packets.yield(packet)
         case .finishCommand(let id, let result):
             commandTimers.removeValue(forKey: id)?.cancel()
             commandSenders.removeValue(forKey: id)?.resume(returning: result)
@@ -64,6 +62,6 @@ struct HCIDriverIO {
 
     /// Ends the packet stream (the host failed or stopped).
     func finish() {
-        writer.finish()
+        packets.finish()
     }
 }

@@ -1,3 +1,4 @@
+import BLECore
 import BLEGATT
 import Synchronization
 
@@ -18,14 +19,16 @@ final class ConnectionATTTransport: ATTBearerTransport, Sendable {
         var queued = 0
         var isClosed = false
         var waiters: [CheckedContinuation<Void, Never>] = []
+        /// Waiting for `queued` to reach zero.
+        var drainWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     let handle: UInt16
-    private let outbox: AsyncStream<OutboundPDU>.Continuation
+    private let outbox: AsyncFIFO<OutboundPDU>
     private let limit: Int
     private let state = Mutex(State())
 
-    init(handle: UInt16, outbox: AsyncStream<OutboundPDU>.Continuation, limit: Int) {
+    init(handle: UInt16, outbox: AsyncFIFO<OutboundPDU>, limit: Int) {
         self.handle = handle
         self.outbox = outbox
         self.limit = max(1, limit)
@@ -39,7 +42,7 @@ final class ConnectionATTTransport: ATTBearerTransport, Sendable {
         }
     }
 
-    func waitForSendCapacity() async {
+    nonisolated(nonsending) func waitForSendCapacity() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 if state.isClosed || state.queued < limit { return true }
@@ -50,21 +53,42 @@ final class ConnectionATTTransport: ATTBearerTransport, Sendable {
         }
     }
 
-    /// One PDU left for the controller: wake a waiter.
+    /// Returns once every PDU sent so far has left for the controller (its last fragment was
+    /// handed to the driver), or the connection ended.
+    func waitUntilSent() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let sent = state.withLock { state -> Bool in
+                if state.isClosed || state.queued == 0 { return true }
+                state.drainWaiters.append(continuation)
+                return false
+            }
+            if sent { continuation.resume() }
+        }
+    }
+
+    /// One PDU left for the controller: wake a waiter for capacity, and the drain waiters when
+    /// it was the last.
     func didTransmit() {
-        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+        let (waiter, drained) = state.withLock { state -> (CheckedContinuation<Void, Never>?, [CheckedContinuation<Void, Never>]) in
             state.queued = max(0, state.queued - 1)
-            return state.waiters.isEmpty ? nil : state.waiters.removeFirst()
+            let waiter = state.waiters.isEmpty ? nil : state.waiters.removeFirst()
+            guard state.queued == 0 else { return (waiter, []) }
+            defer { state.drainWaiters = [] }
+            return (waiter, state.drainWaiters)
         }
         waiter?.resume()
+        for waiter in drained { waiter.resume() }
     }
 
     /// The connection ended: later sends are dropped and waiters return.
     func close() {
         let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
             state.isClosed = true
-            defer { state.waiters = [] }
-            return state.waiters
+            defer {
+                state.waiters = []
+                state.drainWaiters = []
+            }
+            return state.waiters + state.drainWaiters
         }
         for waiter in waiters { waiter.resume() }
     }

@@ -1,3 +1,4 @@
+import BLECore
 import BLEGATT
 import BLEHCI
 
@@ -41,8 +42,7 @@ struct L2CAPFixedChannels {
     }
 
     /// The payloads the ATT transports queue, in order; the adapter hands them to the driver.
-    let outbound: AsyncStream<OutboundPDU>
-    private let outboundContinuation: AsyncStream<OutboundPDU>.Continuation
+    let outbound = AsyncFIFO<OutboundPDU>()
     private let clock: any Clock<Duration>
     private let policy: ConnectionParameterPolicy
     private let preferredATTMTU: UInt16
@@ -53,7 +53,6 @@ struct L2CAPFixedChannels {
     /// Creates the layer with the host's configuration (ATT bearer settings, parameter update
     /// policy, send queue limit).
     init(configuration: BLEHost.Configuration, clock: any Clock<Duration>) {
-        (outbound, outboundContinuation) = AsyncStream<OutboundPDU>.makeStream()
         self.clock = clock
         policy = configuration.connectionParameterPolicy
         preferredATTMTU = configuration.preferredATTMTU
@@ -66,7 +65,7 @@ struct L2CAPFixedChannels {
     /// Makes the ATT channel's endpoint for connection `handle`: a bearer over a transport on
     /// this layer's outbound stream. Nothing is routed to it before ``open(_:role:attTransport:bearer:)``.
     func makeATTBearer(handle: UInt16) -> (transport: ConnectionATTTransport, bearer: ATTBearer) {
-        let transport = ConnectionATTTransport(handle: handle, outbox: outboundContinuation, limit: sendQueueLimit)
+        let transport = ConnectionATTTransport(handle: handle, outbox: outbound, limit: sendQueueLimit)
         let bearer = ATTBearer(
             transport: transport, clock: clock,
             preferredMTU: preferredATTMTU, transactionTimeout: attTransactionTimeout
@@ -80,6 +79,11 @@ struct L2CAPFixedChannels {
             attTransport: attTransport, bearer: bearer,
             signaling: L2CAPLESignalingChannel(role: role, policy: policy)
         )
+    }
+
+    /// The ATT channel's link on connection `handle`, while it is open.
+    func attTransport(on handle: UInt16) -> ConnectionATTTransport? {
+        connections[handle]?.attTransport
     }
 
     /// Closes a connection's channels: its signaling requests fail with `error`, its ATT transport
@@ -97,7 +101,7 @@ struct L2CAPFixedChannels {
 
     /// Ends the outbound stream (the host failed or stopped).
     func finish() {
-        outboundContinuation.finish()
+        outbound.finish()
     }
 
     // MARK: Inbound

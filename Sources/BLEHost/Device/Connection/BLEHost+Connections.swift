@@ -102,7 +102,22 @@ extension BLEHost {
 
     // MARK: Operations on a connection
 
+    /// How long ``disconnect(_:reason:)`` waits, in real time, for what is queued on the
+    /// connection to reach the controller before it asks the controller to end it.
+    static let disconnectFlushLimit = Duration.seconds(2)
+
     func disconnect(_ handle: UInt16, reason: HCIStatus) async throws(HostError) {
+        _ = try openConnection(handle)
+        // What was sent before (a Write Command, the last key of a pairing, a notification) goes
+        // to the controller first: HCI_Disconnect goes straight to the controller and would
+        // otherwise overtake data still queued in the host (the L2CAP outbound queue, the ACL
+        // queue waiting for buffer credits). The controller carries what it holds in order.
+        // Bounded in real time, not on the host's clock: it protects data and is no protocol
+        // timeout, and a test's manual clock may stand still (a controller without credits to
+        // give back does not hold the disconnection up for longer either).
+        await runWithTimeLimit(Self.disconnectFlushLimit, clock: ContinuousClock()) { [self] in
+            await waitUntilTransmitted(handle, acknowledged: false)
+        }
         _ = try openConnection(handle)
         let command = HCIDisconnect(connectionHandle: handle, reason: reason)
         let waiter = registerEventWaiter(handle: nil) { [command] event in command.isCompleted(by: event) }

@@ -99,6 +99,9 @@ public final class HostConnection: Sendable, CustomStringConvertible {
 
     /// Ends the connection (HCI_Disconnect, Core 5.4, Vol 4, Part E, 7.1.6) and returns once the
     /// controller reports it ended.
+    ///
+    /// What was sent on the connection before (Write Commands, notifications, the last keys of a
+    /// pairing) is handed to the controller first (up to 2 s), so the command cannot overtake it.
     public func disconnect(reason: HCIStatus = .remoteUserTerminatedConnection) async throws(HostError) {
         try await host.disconnect(handle, reason: reason)
     }

@@ -43,7 +43,8 @@ extension BLEHost {
         } catch {
             throw HostError(.invalidArgument, "advertising parameters: \(error)")
         }
-        if device.advertising?.isEnabled == true {
+        if let record = device.advertising, record.isEnabled || record.isRestarting {
+            // After a restart's enable, when one is on its way: commands run in order.
             _ = try await send(HCILESetAdvertisingEnable(enable: false))
         }
         device.advertising = nil
@@ -83,11 +84,8 @@ extension BLEHost {
             do {
                 let stops = self.device.advertisingStops
                 _ = try await self.send(HCILESetAdvertisingEnable(enable: true))
-                guard self.device.advertising != nil else {
-                    // Stopped meanwhile: make sure it is off.
-                    _ = try await self.send(HCILESetAdvertisingEnable(enable: false))
-                    return
-                }
+                // Stopped or replaced meanwhile: that call sent the disable, after this enable.
+                guard self.device.advertising != nil else { return }
                 self.device.advertising?.isRestarting = false
                 guard stops == self.device.advertisingStops else {
                     // A central connected while the enable was on its way: the controller
