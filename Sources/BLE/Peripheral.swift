@@ -239,15 +239,17 @@ public final class Peripheral: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Pairs with the peripheral and bonds (per the central's pairing policy); the link is then
-    /// encrypted. Returns what the pairing made, or nil when the peripheral's request was met by
-    /// encrypting with an existing bond.
+    /// encrypted. Returns what the pairing did: ``PairingResult/paired(_:)`` with every detail
+    /// and key when our host paired, ``PairingResult/encryptedWithBond`` when the peripheral's
+    /// request was met by encrypting with an existing bond, ``PairingResult/pairedBySystem(_:)``
+    /// when bluetoothd paired (the `bluez` backend: it keeps the keys).
     ///
     /// A request the peripheral answers with Insufficient Authentication or Insufficient
     /// Encryption pairs or encrypts by itself first, so most apps never call this; call it to
     /// pair ahead of time (a setup screen). Throws ``BLEError/Code/pairingFailed`` with the
     /// reason and what to do.
     @discardableResult
-    public func pair() async throws(BLEError) -> SMPPairingOutcome? {
+    public func pair() async throws(BLEError) -> PairingResult {
         try await requireConnection().pair()
     }
 

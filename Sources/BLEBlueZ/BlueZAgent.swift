@@ -11,8 +11,11 @@ extension BlueZ {
     static let agent = "org.bluez.Agent1"
     /// Where this program exports its agent.
     static let agentPath: DBusObjectPath = "/org/nightlight/agent"
-    /// What the agent can show and type: a display and a keyboard, as the tools' terminal agent.
-    static let agentCapability = "KeyboardDisplay"
+    /// What an agent can show and type: nothing for the ``DefaultPairingAgent`` (Just Works
+    /// only), else a display and a keyboard, as the tools' terminal agent.
+    static func agentCapability(of agent: any PairingAgent) -> String {
+        agent is DefaultPairingAgent ? "NoInputNoOutput" : "KeyboardDisplay"
+    }
 }
 
 /// A ``PairingAgent`` as BlueZ's `org.bluez.Agent1` (BlueZ `doc/org.bluez.Agent.rst`):

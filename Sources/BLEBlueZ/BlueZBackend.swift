@@ -10,8 +10,9 @@ import Synchronization
 /// work on a stock Linux machine as an ordinary user (BlueZ `doc/org.bluez.Adapter.rst`,
 /// `doc/org.bluez.Device.rst`).
 ///
-/// Scanning, connecting and GATT (``BlueZConnection``) work; bluetoothd pairs on demand and asks
-/// the agent of ``setPairingAgent(_:)``. Pairing on request and the peripheral role are not offered.
+/// Scanning, connecting, GATT and pairing (``BlueZConnection``) work; bluetoothd pairs (on
+/// demand, or asked by ``Peripheral/pair()``), asks the agent of ``setPairingAgent(_:)`` and
+/// keeps the bonds.
 public actor BlueZBackend: BLEBackend {
     /// The adapter's name, e.g. `hci0`.
     public nonisolated let adapterName: String
@@ -69,6 +70,34 @@ public actor BlueZBackend: BLEBackend {
         } catch {
             bus.close()
             throw BlueZErrors.bleError(error, doing: "listing BlueZ's adapters")
+        }
+    }
+
+    /// The index of BlueZ's first adapter (`hci0` → 0) when bluetoothd is on the system bus and
+    /// has one, else nil: whether the tools should default to `bluez`. Bounded by `timeout`; no
+    /// system bus, no bluetoothd, a bus that refuses the user and no adapter all say nil.
+    public static func firstAdapter(connection: DBusConnection? = nil, timeout: Duration = .seconds(2)) async -> Int? {
+        let bus: DBusConnection
+        if let connection {
+            bus = connection
+        } else {
+            guard let system = try? await DBusConnection.system(timeout: timeout) else { return nil }
+            bus = system
+        }
+        defer { if connection == nil { bus.close() } }
+        do {
+            let owned = try await bus.call(
+                .methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner", body: [.string(BlueZ.service)]),
+                timeout: timeout
+            )
+            guard owned.body.first?.bool == true else { return nil }
+            let objects = try await bus.managedObjects(at: .root, on: BlueZ.service)
+            return objects.filter { $0.value[BlueZ.adapter] != nil }.keys.compactMap { path -> Int? in
+                guard let name = path.rawValue.split(separator: "/").last, name.hasPrefix("hci") else { return nil }
+                return Int(name.dropFirst(3))
+            }.min()
+        } catch {
+            return nil
         }
     }
 
@@ -198,6 +227,9 @@ public actor BlueZBackend: BLEBackend {
         let path = devicePath(for: address)
         let bus = connection
         let attempt = ConnectAttempt()
+        // Pairing that bonds needs an agent (bluetoothd cannot confirm one without): a Just Works
+        // one unless the program set its own.
+        if !agentRegistered, agentFailure == nil { await setPairingAgent(DefaultPairingAgent()) }
         do {
             let made = try await Self.within(timeout, "connecting to \(address)") { () async throws -> BlueZConnection in
                 try await self.makeKnown(path, address: address)
@@ -212,7 +244,9 @@ public actor BlueZBackend: BLEBackend {
                     // Connected already (by another program): ours to use too.
                 }
                 let connection = BlueZConnection(bus: bus, address: address, devicePath: path, signals: signals)
-                if try await bus.property("ServicesResolved", of: BlueZ.device, at: path, on: BlueZ.service).bool == true {
+                let properties = try await bus.properties(of: BlueZ.device, at: path, on: BlueZ.service)
+                connection.noteBonding(properties)
+                if properties["ServicesResolved"]?.bool == true {
                     connection.resolved.fulfil(nil)
                 }
                 if let failure = try await connection.resolved.wait() { throw failure }
@@ -290,14 +324,15 @@ public actor BlueZBackend: BLEBackend {
     /// Registers `agent` with bluetoothd as this program's agent, and the default one
     /// (`AgentManager1.RegisterAgent` with capability `KeyboardDisplay`, `RequestDefaultAgent`):
     /// bluetoothd asks it when it pairs on demand, and makes the adapter bondable while it is
-    /// registered. A failure is kept in ``agentFailure`` (bluetoothd then pairs only through
+    /// registered. Without one, the first connection registers a ``DefaultPairingAgent`` (Just
+    /// Works only: capability `NoInputNoOutput`). A failure is kept in ``agentFailure`` (bluetoothd then pairs only through
     /// another agent, e.g. a desktop's).
     public func setPairingAgent(_ agent: any PairingAgent) async {
         connection.export(BlueZ.agentPath, [BlueZAgent.interface(agent, bus: connection)])
         guard !agentRegistered else { return }
         do {
             for member in ["RegisterAgent", "RequestDefaultAgent"] {
-                let body: [DBusValue] = member == "RegisterAgent" ? [.objectPath(BlueZ.agentPath), .string(BlueZ.agentCapability)] : [.objectPath(BlueZ.agentPath)]
+                let body: [DBusValue] = member == "RegisterAgent" ? [.objectPath(BlueZ.agentPath), .string(BlueZ.agentCapability(of: agent))] : [.objectPath(BlueZ.agentPath)]
                 _ = try await connection.call(.methodCall(destination: BlueZ.service, path: "/org/bluez", interface: BlueZ.agentManager, member: member, body: body))
             }
             agentRegistered = true
@@ -306,6 +341,40 @@ public actor BlueZBackend: BLEBackend {
             agentFailure = BLEError(.unsupported, "bluez: registering the pairing agent with bluetoothd: it offers no org.bluez.AgentManager1 (\(error)); pair through another agent (bluetoothctl)")
         } catch {
             agentFailure = BlueZErrors.bleError(error, doing: "registering the pairing agent with bluetoothd")
+        }
+    }
+
+    /// The devices bluetoothd holds a bond with on this adapter (`Device1.Bonded`, or `Paired`
+    /// before BlueZ 5.66): their addresses only: bluetoothd keeps the keys, so the bonds carry
+    /// none and a key size of 0.
+    public func bonds() async throws(BLEError) -> [SecurityBond] {
+        do {
+            return try await connection.managedObjects(at: .root, on: BlueZ.service).compactMap { path, interfaces in
+                guard path.isDescendant(of: adapterPath), let device = interfaces[BlueZ.device],
+                    device["Bonded"]?.bool ?? device["Paired"]?.bool ?? false,
+                    let peer = BlueZDeviceReport.address(of: device)
+                else { return nil }
+                return SecurityBond(peer: peer, keySize: 0, isSecureConnections: false)
+            }.sorted { $0.peer.description < $1.peer.description }
+        } catch {
+            throw BlueZErrors.bleError(error, doing: "listing bluetoothd's bonds on \(adapterName)")
+        }
+    }
+
+    /// Makes bluetoothd forget the device and its bond (`Adapter1.RemoveDevice`; a link to it
+    /// ends); whether it was paired. The device keeps its own copy of the bond.
+    public func removeBond(for address: DeviceAddress) async throws(BLEError) -> Bool {
+        let path = devicePath(for: address)
+        do {
+            let paired = try await connection.property("Paired", of: BlueZ.device, at: path, on: BlueZ.service).bool ?? false
+            _ = try await connection.call(.methodCall(
+                destination: BlueZ.service, path: adapterPath, interface: BlueZ.adapter, member: "RemoveDevice", body: [.objectPath(path)]
+            ))
+            return paired
+        } catch let error as DBusRemoteError where error.name == DBusRemoteError.unknownObjectName || error.name == "org.bluez.Error.DoesNotExist" {
+            return false
+        } catch {
+            throw BlueZErrors.bleError(error, doing: "removing \(address) from bluetoothd")
         }
     }
 

@@ -1,6 +1,7 @@
 import BLE
 import BLECore
 import BLEGATT
+import BLEHost
 import DBus
 import DBusClient
 import Synchronization
@@ -27,8 +28,16 @@ final class BlueZConnection: BLEBackendConnection {
     static let callTimeout = Duration.seconds(35)
 
     private struct State {
+        /// `Device1.Paired` and `Bonded` (BlueZ 5.66; nil when bluetoothd has no such property).
+        var paired = false
+        var bonded: Bool?
         var tree: BlueZGATTTree?
         var subscribers: [DBusObjectPath: [UInt64: AsyncThrowingStream<[UInt8], any Error>.Continuation]] = [:]
+        /// The sockets of `AcquireWrite`, per characteristic (nil in the task: BlueZ refused).
+        var writeSockets: [DBusObjectPath: Task<BlueZAcquiredSocket?, Never>] = [:]
+        /// The sockets of `AcquireNotify`, per characteristic: its notifications come there,
+        /// not as `PropertiesChanged`.
+        var notifySockets: [DBusObjectPath: BlueZAcquiredSocket] = [:]
         var nextSubscriber: UInt64 = 0
         var pump: Task<Void, Never>?
     }
@@ -57,14 +66,25 @@ final class BlueZConnection: BLEBackendConnection {
 
     private func handle(_ change: DBusPropertiesChanged) {
         if change.path == devicePath, change.interface == BlueZ.device {
+            noteBonding(change.changed)
             if change.changed["Connected"]?.bool == false {
                 end(BLEError(.disconnected, "bluez: \(address) disconnected (BlueZ says Connected is false)"))
             } else if change.changed["ServicesResolved"]?.bool == true {
                 resolved.fulfil(nil)
             }
         } else if change.interface == BlueZ.gattCharacteristic, let value = change.changed["Value"]?.byteArray {
-            let subscribers = state.withLock { Array(($0.subscribers[change.path] ?? [:]).values) }
+            // An acquired characteristic's notifications come on its socket (another program's
+            // StartNotify, or a read, may still set Value).
+            let subscribers = state.withLock { $0.notifySockets[change.path] == nil ? Array(($0.subscribers[change.path] ?? [:]).values) : [] }
             for subscriber in subscribers { subscriber.yield(value) }
+        }
+    }
+
+    /// Keeps what `properties` (of `Device1`) say of pairing and bonding.
+    func noteBonding(_ properties: [String: DBusValue]) {
+        state.withLock { state in
+            if let paired = properties["Paired"]?.bool { state.paired = paired }
+            if let bonded = properties["Bonded"]?.bool { state.bonded = bonded }
         }
     }
 
@@ -72,12 +92,23 @@ final class BlueZConnection: BLEBackendConnection {
     func end(_ reason: BLEError) {
         guard ended.fulfil(reason) else { return }
         resolved.fulfil(reason)
-        let (subscribers, pump) = state.withLock { state in
-            defer { state.subscribers = [:] }
-            return (state.subscribers.values.flatMap(\.values), state.pump)
+        let (subscribers, pump, notifySockets, writers) = state.withLock { state in
+            defer {
+                state.subscribers = [:]
+                state.notifySockets = [:]
+                state.writeSockets = [:]
+            }
+            return (state.subscribers.values.flatMap(\.values), state.pump, Array(state.notifySockets.values), Array(state.writeSockets.values))
         }
         for subscriber in subscribers { subscriber.finish(throwing: reason) }
         pump?.cancel()
+        // BlueZ closes its ends when the link goes; ours go too.
+        for acquired in notifySockets { acquired.socket.close() }
+        if !writers.isEmpty {
+            Task {
+                for writer in writers { await writer.value?.socket.close() }
+            }
+        }
     }
 
     var isConnected: Bool { ended.value == nil }
@@ -132,6 +163,57 @@ final class BlueZConnection: BLEBackendConnection {
     /// BlueZ exchanges the MTU itself when it connects: this returns what it negotiated.
     func exchangeMTU() async throws(BLEError) -> Int {
         await mtu
+    }
+
+    // MARK: Security
+
+    /// What BlueZ tells: `Paired` and `Bonded`. It publishes no link encryption, but it connects
+    /// to a device it is paired with at security level medium (BlueZ `src/device.c`,
+    /// `device_connect_le`: encrypted with the bond's key) and pairing encrypts the link, so a
+    /// paired device's link counts as encrypted. The method, key size and LE Secure Connections
+    /// stay with bluetoothd (``LinkSecurity/detailsKnown`` is false).
+    var security: LinkSecurity {
+        let (paired, bonded) = state.withLock { ($0.paired, $0.bonded) }
+        return LinkSecurity(isEncrypted: isConnected && paired, isBonded: bonded ?? paired, detailsKnown: false)
+    }
+
+    /// How long bluetoothd may take to pair: its agent's prompts wait for a person (BlueZ's own
+    /// agent timeout is 60 s).
+    static let pairingTimeout = Duration.seconds(75)
+
+    /// `Device1.Pair`: bluetoothd pairs and bonds (asking the agent registered with it), and
+    /// keeps the keys. A device it is paired with already encrypted the link when it connected
+    /// (``PairingResult/encryptedWithBond``).
+    func pair() async throws(BLEError) -> PairingResult {
+        guard isConnected else { throw disconnectedError(doing: "pairing") }
+        if security.isEncrypted { return .encryptedWithBond }
+        do {
+            _ = try await bus.call(
+                .methodCall(destination: BlueZ.service, path: devicePath, interface: BlueZ.device, member: "Pair"),
+                timeout: Self.pairingTimeout
+            )
+        } catch let error as DBusRemoteError where error.name == "org.bluez.Error.AlreadyExists" {
+            state.withLock { $0.paired = true }
+            return .encryptedWithBond
+        } catch {
+            if let reason = disconnection { throw BLEError(.disconnected, "pairing with \(address): \(reason.message)") }
+            throw BlueZErrors.bleError(error, doing: "pairing with \(address)")
+        }
+        state.withLock { $0.paired = true }
+        if let bonded = try? await bus.property("Bonded", of: BlueZ.device, at: devicePath, on: BlueZ.service).bool {
+            state.withLock { $0.bonded = bonded }
+        }
+        return .pairedBySystem(security)
+    }
+
+    /// bluetoothd encrypts a paired device's link as it connects: returns the link's security,
+    /// or throws ``BLEError/Code/notBonded`` when bluetoothd has no bond with the device.
+    func encrypt() async throws(BLEError) -> LinkSecurity {
+        guard isConnected else { throw disconnectedError(doing: "encrypting") }
+        guard security.isEncrypted else {
+            throw BLEError(.notBonded, "bluez: bluetoothd has no bond with \(address) to encrypt with; pair first")
+        }
+        return security
     }
 
     // MARK: Discovery
@@ -222,8 +304,50 @@ final class BlueZConnection: BLEBackendConnection {
         try await write(handle: handle, value: value, type: "request")
     }
 
+    /// A Write Command: on the characteristic's `AcquireWrite` socket when BlueZ gives one (one
+    /// packet per command, no D-Bus call each: what bluetoothd's docs advise for fast writes),
+    /// else `WriteValue` with `type` `command`.
     func writeWithoutResponse(handle: UInt16, value: [UInt8]) async throws(BLEError) {
+        if case .characteristic(let path, let flags) = try await target(handle, doing: "write"), flags.contains("write-without-response"),
+            let acquired = await writeSocket(path), value.count <= acquired.mtu - 3
+        {
+            do {
+                try acquired.socket.send(value)
+                return
+            } catch {
+                // The link (or BlueZ's end) went: WriteValue says why, or writes.
+                _ = state.withLock { $0.writeSockets.removeValue(forKey: path) }
+            }
+        }
         try await write(handle: handle, value: value, type: "command")
+    }
+
+    /// The characteristic's `AcquireWrite` socket, acquired once; nil when BlueZ refuses it
+    /// (another program holds it, an older BlueZ) or it has closed.
+    private func writeSocket(_ path: DBusObjectPath) async -> BlueZAcquiredSocket? {
+        guard isConnected else { return nil }
+        let task = state.withLock { state in
+            if let existing = state.writeSockets[path] { return existing }
+            let task = Task { [self] in try? await acquire("AcquireWrite", path) }
+            state.writeSockets[path] = task
+            return task
+        }
+        guard let acquired = await task.value, !acquired.socket.isClosed else { return nil }
+        return acquired
+    }
+
+    /// `AcquireWrite` or `AcquireNotify` on a characteristic: its socket and the link's ATT_MTU.
+    private func acquire(_ member: String, _ path: DBusObjectPath) async throws -> BlueZAcquiredSocket {
+        let message = DBusMessage.methodCall(destination: BlueZ.service, path: path, interface: BlueZ.gattCharacteristic, member: member, body: [.properties([:])])
+        let (reply, descriptors) = try await bus.call(message, descriptors: [], timeout: Self.callTimeout)
+        guard case .unixFD(let index)? = reply.body.first, Int(index) < descriptors.count,
+            let mtu = reply.body.dropFirst().first?.integer, mtu >= 23
+        else {
+            for descriptor in descriptors { DBusPacketSocket(adopting: descriptor).close() }
+            throw BLEError(.protocolError, "bluez: \(member) answered no socket and MTU")
+        }
+        for (position, descriptor) in descriptors.enumerated() where position != Int(index) { DBusPacketSocket(adopting: descriptor).close() }
+        return BlueZAcquiredSocket(socket: DBusPacketSocket(adopting: descriptors[Int(index)]), mtu: Int(mtu))
     }
 
     /// A reliable write of one characteristic whose `Flags` have `reliable-write` (`WriteValue`
@@ -312,7 +436,11 @@ final class BlueZConnection: BLEBackendConnection {
             return state.nextSubscriber
         }
         do {
-            _ = try await call(target, "StartNotify", [], doing: "subscribing to \(characteristic.uuid) of \(address)")
+            if indicate != true, properties.contains(.notify) {
+                try await startNotifications(path, "subscribing to \(characteristic.uuid) of \(address)")
+            } else {
+                _ = try await call(target, "StartNotify", [], doing: "subscribing to \(characteristic.uuid) of \(address)")
+            }
         } catch {
             state.withLock { _ = $0.subscribers[path]?.removeValue(forKey: id) }
             throw error
@@ -322,12 +450,58 @@ final class BlueZConnection: BLEBackendConnection {
         return stream
     }
 
-    /// One subscriber less; the last one gone stops BlueZ's notifications (`StopNotify`).
+    /// Notifications on the characteristic's `AcquireNotify` socket (one packet per value, no
+    /// D-Bus message each), shared by its subscribers; `StartNotify` when BlueZ refuses the
+    /// socket (another program is subscribed through BlueZ, an older BlueZ).
+    private func startNotifications(_ path: DBusObjectPath, _ what: String) async throws(BLEError) {
+        if state.withLock({ $0.notifySockets[path] != nil }) { return }
+        guard let acquired = try? await acquire("AcquireNotify", path) else {
+            _ = try await call(.characteristic(path, flags: []), "StartNotify", [], doing: what)
+            return
+        }
+        let kept = state.withLock { state in
+            guard state.notifySockets[path] == nil, isConnected else { return false }
+            state.notifySockets[path] = acquired
+            return true
+        }
+        guard kept else {
+            // Another subscriber acquired it meanwhile, or the link ended.
+            acquired.socket.close()
+            if !isConnected { throw disconnectedError(doing: what) }
+            return
+        }
+        let address = address
+        Task { [self] in
+            for await value in acquired.socket.packets(maximumSize: acquired.mtu) {
+                let subscribers = state.withLock { Array(($0.subscribers[path] ?? [:]).values) }
+                for subscriber in subscribers { subscriber.yield(value) }
+            }
+            // BlueZ hung up while subscribers still wait: the link ended (``end(_:)`` says why), or
+            // BlueZ released the notifications.
+            let orphans = state.withLock { state -> [AsyncThrowingStream<[UInt8], any Error>.Continuation] in
+                guard state.notifySockets[path] === acquired else { return [] }
+                state.notifySockets[path] = nil
+                defer { state.subscribers[path] = nil }
+                return Array((state.subscribers[path] ?? [:]).values)
+            }
+            for orphan in orphans {
+                orphan.finish(throwing: disconnection ?? BLEError(.disconnected, "bluez: BlueZ stopped the notifications of \(path.rawValue) from \(address)"))
+            }
+        }
+    }
+
+    /// One subscriber less; the last one gone stops BlueZ's notifications (closing the acquired
+    /// socket, or `StopNotify`).
     private func unsubscribe(_ path: DBusObjectPath, _ id: UInt64) {
-        let last = state.withLock { state in
-            guard state.subscribers[path]?.removeValue(forKey: id) != nil else { return false }
+        let (last, acquired) = state.withLock { state -> (Bool, BlueZAcquiredSocket?) in
+            guard state.subscribers[path]?.removeValue(forKey: id) != nil else { return (false, nil) }
             if state.subscribers[path]?.isEmpty == true { state.subscribers[path] = nil }
-            return state.subscribers[path] == nil
+            guard state.subscribers[path] == nil else { return (false, nil) }
+            return (true, state.notifySockets.removeValue(forKey: path))
+        }
+        if let acquired {
+            acquired.socket.close()
+            return
         }
         guard last, isConnected else { return }
         let bus = self.bus
@@ -339,6 +513,17 @@ final class BlueZConnection: BLEBackendConnection {
     private func hex(_ handle: UInt16) -> String {
         let digits = String(handle, radix: 16, uppercase: true)
         return "0x" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+/// A socket BlueZ handed over (`AcquireWrite`, `AcquireNotify`) and the link's ATT_MTU then.
+final class BlueZAcquiredSocket: Sendable {
+    let socket: DBusPacketSocket
+    let mtu: Int
+
+    init(socket: DBusPacketSocket, mtu: Int) {
+        self.socket = socket
+        self.mtu = mtu
     }
 }
 

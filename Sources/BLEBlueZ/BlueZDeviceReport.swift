@@ -31,9 +31,7 @@ enum BlueZDeviceReport {
     /// in LE at all (neither limited nor general discoverable). An `RSSI` of 127 is the
     /// controller's "not available" (Core 5.4, Vol 4, Part E, 7.7.65.2) and is left out.
     static func report(from properties: [String: DBusValue]) -> BLEAdvertisementReport? {
-        guard let text = properties["Address"]?.string else { return nil }
-        let isRandom = properties["AddressType"]?.string == "random"
-        guard let address = try? DeviceAddress(parsing: text, isRandom: isRandom) else { return nil }
+        guard let address = address(of: properties) else { return nil }
         var structures: [ADStructure] = []
         var flags: [UInt8]?
         if let bytes = properties["AdvertisingFlags"]?.byteArray, !bytes.isEmpty {
@@ -75,4 +73,11 @@ enum BlueZDeviceReport {
             advertisement: AdvertisementView(advertisement: AdvertisingData(structures: structures))
         )
     }
+
+    /// A device's address from its `Address` and `AddressType`, if it has a valid one.
+    static func address(of properties: [String: DBusValue]) -> DeviceAddress? {
+        guard let text = properties["Address"]?.string else { return nil }
+        return try? DeviceAddress(parsing: text, isRandom: properties["AddressType"]?.string == "random")
+    }
+
 }

@@ -14,7 +14,7 @@ public struct ToolOptions: ParsableArguments, Sendable {
     @Option(
         name: .customLong("transport"),
         help: ArgumentHelp(
-            "Where the controller is: sim (default), tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD], hci-socket:N, bluez[:hciN] (through bluetoothd). Also NIGHTLIGHT_TRANSPORT; the flag wins.",
+            "Where the controller is: sim, tcp-client:HOST:PORT, tcp-server:HOST:PORT, unix:PATH, serial:PATH[,BAUD], hci-socket:N, bluez[:hciN] (through bluetoothd). Also NIGHTLIGHT_TRANSPORT; the flag wins. Default: bluez when bluetoothd runs with an adapter, else sim (the demo world).",
             valueName: "spec"
         )
     )
@@ -69,10 +69,19 @@ public struct ToolOptions: ParsableArguments, Sendable {
         return logger
     }
 
+    /// The transport to open: `--transport`, else `NIGHTLIGHT_TRANSPORT`, else `bluez` when
+    /// bluetoothd is on the system bus with an adapter, else `sim`
+    /// (``ToolEnvironment/automaticTransport()``).
+    public func transport(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> TransportSpec {
+        let spec = try resolvedTransport()
+        let asked = !transports.isEmpty || !(environment[TransportSpec.environmentVariable] ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+        return asked ? spec : await ToolEnvironment.automaticTransport()
+    }
+
     /// Opens a central on the transport with its bonds in ``bondFile()``; `sim` gets the demo
     /// world of ``ToolEnvironment/catalog``, `bluez` BlueZ's adapter.
     public func openCentral() async throws -> Central {
-        let spec = try resolvedTransport()
+        let spec = try await transport()
         let logger = logger()
         return try await ToolEnvironment.openCentral(spec) {
             try await Central.open(spec, sim: ToolEnvironment.simFactory(logger: logger), bondFile: bondFile(), logger: logger)

@@ -21,6 +21,9 @@ public actor RadioLink {
         public var transport: TransportSpec
         /// The world the `sim` transport opens.
         public var sim: Transports.SimFactory?
+        /// Opens the central on a backend other than our host (BlueZ for `bluez`: the tool's
+        /// composition floor knows it); nil: our host on ``transport``.
+        public var openBackend: (@Sendable () async throws -> Central)?
         /// How a held connection reconnects.
         public var reconnectPolicy: ReconnectPolicy
         /// How long a connection stays up after its last use when nothing holds it.
@@ -176,7 +179,8 @@ public actor RadioLink {
         if let opening { return try await opening.value }
         let configuration = configuration
         let task = Task { () throws -> Central in
-            try await Central.open(
+            if let open = configuration.openBackend { return try await open() }
+            return try await Central.open(
                 configuration.transport, sim: configuration.sim, configuration: BLEHost.Configuration(bondStore: configuration.bondStore), logger: configuration.logger
             )
         }

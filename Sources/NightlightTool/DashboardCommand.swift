@@ -99,10 +99,11 @@ struct DashboardCommand: ToolCommand {
     func execute() async throws {
         let store = try options.openStore()
         let logger = options.tool.logger("nightlight.dashboard")
-        let transport = try options.tool.resolvedTransport()
+        // --sim-control acts on the sim world: then no automatic choice of BlueZ.
+        let transport = simControl ? try options.tool.resolvedTransport() : try await options.tool.transport()
         let hook = SimControlHook()
         let sim = ToolEnvironment.simFactory(logger: logger)
-        let configuration = DashboardServer.Configuration(
+        var configuration = DashboardServer.Configuration(
             host: host, port: port, token: try resolvedToken(),
             // The bonds of the `nightlight` commands, in the database: the same computer, the same controller.
             link: .init(
@@ -114,6 +115,9 @@ struct DashboardCommand: ToolCommand {
             publicOrigin: Self.networkOrigin(host: host, port: port),
             beanStrips: hook.beanStrips
         )
+        if case .bluez(let adapter) = transport {
+            configuration.link.openBackend = { try await ToolEnvironment.openBlueZ(adapter: adapter) }
+        }
         let server = try await DashboardServer.make(configuration, store: store)
         let json = options.json
         var announcement = try json

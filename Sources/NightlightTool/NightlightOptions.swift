@@ -39,7 +39,7 @@ struct NightlightOptions: ParsableArguments, Sendable {
 
     /// Opens a central on the transport with its bonds in ``bondStore(_:)``.
     func openCentral(store: NightlightStore) async throws -> Central {
-        let spec = try tool.resolvedTransport()
+        let spec = try await tool.transport()
         let logger = tool.logger()
         return try await ToolEnvironment.openCentral(spec) {
             let configuration = BLEHost.Configuration(bondStore: try await bondStore(store))

@@ -16,10 +16,19 @@ import Testing
     func withConnection(
         _ body: (FakeBlueZDevice, BlueZBackend, any BLEBackendConnection) async throws -> Void
     ) async throws {
+        try await Self.withConnection(body)
+    }
+
+    /// Runs `body` with a fake device (`paired` with bluetoothd already, answering `Pair` as
+    /// `pairing` says, offering the acquired sockets or not) and a backend connected to it.
+    static func withConnection(
+        paired: Bool = false, pairing: FakeBlueZDevice.PairBehaviour = .succeeds, offersSockets: Bool = false,
+        _ body: (FakeBlueZDevice, BlueZBackend, any BLEBackendConnection) async throws -> Void
+    ) async throws {
         try await DBusTestBus.withTwoConnections { _, bluetoothd, client in
-            let fake = try await FakeBlueZDevice(on: bluetoothd)
+            let fake = try await FakeBlueZDevice(on: bluetoothd, paired: paired, pairing: pairing, offersSockets: offersSockets)
             let backend = try await BlueZBackend.open(adapter: "hci0", connection: client)
-            let connection = try await backend.connect(to: Self.address, timeout: .seconds(30))
+            let connection = try await backend.connect(to: address, timeout: .seconds(30))
             try await body(fake, backend, connection)
             await backend.close()
         }

@@ -2,6 +2,10 @@ import DBus
 import DBusClient
 import Synchronization
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// A stand-in for bluetoothd with one LE device and its GATT objects, shaped as BlueZ's API
 /// documents it (`doc/org.bluez.Device.rst`, `org.bluez.GattService.rst`,
 /// `org.bluez.GattCharacteristic.rst`, `org.bluez.GattDescriptor.rst`): objects named by their
@@ -40,6 +44,12 @@ final class FakeBlueZDevice: Sendable {
         case neverAnswers
     }
 
+    /// How `Pair` behaves.
+    enum PairBehaviour: Sendable {
+        case succeeds
+        case fails(name: String, message: String)
+    }
+
     struct Calls: Sendable {
         var connects = 0
         var disconnects = 0
@@ -50,19 +60,36 @@ final class FakeBlueZDevice: Sendable {
         var startNotifies = 0
         var stopNotifies = 0
         var agentCalls: [[DBusValue]] = []
+        var pairs = 0
+        var acquiredWrites = 0
+        var acquiredNotifies = 0
+        var removedDevices: [DBusObjectPath] = []
     }
 
     let calls = Mutex(Calls())
     private let connected = Mutex(false)
+    private let paired: Mutex<Bool>
+    /// Whether `AcquireWrite`/`AcquireNotify` are offered (BlueZ 5.46 and later).
+    private let offersSockets: Bool
+    /// Our ends of the acquired sockets, by characteristic.
+    private let acquired = Mutex<[DBusObjectPath: CInt]>([:])
+    private let pairing: PairBehaviour
     private let values = Mutex<[DBusObjectPath: [UInt8]]>([:])
     private let connection: DBusConnection
     private let behaviour: ConnectBehaviour
     private let known: Bool
 
     /// Exports the adapter (and the device, when `known`; else a discovery finds it) on `connection`.
-    init(on connection: DBusConnection, connect behaviour: ConnectBehaviour = .succeeds, known: Bool = true) async throws {
+    /// `paired`: bluetoothd has a bond with the device already; `pairing`: how `Pair` answers.
+    init(
+        on connection: DBusConnection, connect behaviour: ConnectBehaviour = .succeeds, known: Bool = true,
+        paired: Bool = false, pairing: PairBehaviour = .succeeds, offersSockets: Bool = false
+    ) async throws {
+        self.offersSockets = offersSockets
         self.connection = connection
         self.behaviour = behaviour
+        self.paired = Mutex(paired)
+        self.pairing = pairing
         self.known = known
         values.withLock {
             $0 = [Self.level: [0x64], Self.writable: [1, 2, 3], Self.writable.appending("desc0013"): Array("Level".utf8)]
@@ -84,6 +111,14 @@ final class FakeBlueZDevice: Sendable {
                     },
                     "StopDiscovery": { [self] _ in
                         calls.withLock { $0.stopDiscoveries += 1 }
+                        return []
+                    },
+                    "RemoveDevice": { [self] call in
+                        guard let path = call.body.first?.objectPath else { throw DBusRemoteError(name: "org.bluez.Error.InvalidArguments", message: "Invalid arguments") }
+                        calls.withLock { $0.removedDevices.append(path) }
+                        guard path == Self.device else { throw DBusRemoteError(name: "org.bluez.Error.DoesNotExist", message: "Does Not Exist") }
+                        self.paired.withLock { $0 = false }
+                        if connected.withLock({ $0 }) { try drop() }
                         return []
                     },
                 ],
@@ -108,7 +143,9 @@ final class FakeBlueZDevice: Sendable {
     /// The device's properties now.
     private func deviceProperties() -> [String: DBusValue] {
         let isConnected = connected.withLock { $0 }
+        let isPaired = paired.withLock { $0 }
         var properties: [String: DBusValue] = [
+            "Paired": .boolean(isPaired), "Bonded": .boolean(isPaired),
             "Address": .string("C0:FF:EE:00:00:02"), "AddressType": .string("random"), "Name": .string("Fake"),
             "Connected": .boolean(isConnected), "ServicesResolved": .boolean(isConnected), "Adapter": .objectPath(Self.adapter),
         ]
@@ -122,6 +159,7 @@ final class FakeBlueZDevice: Sendable {
                 name: "org.bluez.Device1",
                 methods: [
                     "Connect": { [self] _ in try await connect() },
+                    "Pair": { [self] _ in try pair() },
                     "Disconnect": { [self] _ in
                         calls.withLock { $0.disconnects += 1 }
                         try drop()
@@ -160,6 +198,52 @@ final class FakeBlueZDevice: Sendable {
             try connection.emitPropertiesChanged(path: Self.device, interface: "org.bluez.Device1", changed: ["ServicesResolved": .boolean(true)])
             return []
         }
+    }
+
+    private func pair() throws -> [DBusValue] {
+        calls.withLock { $0.pairs += 1 }
+        guard connected.withLock({ $0 }) else { throw DBusRemoteError(name: "org.bluez.Error.Failed", message: "Not connected") }
+        if paired.withLock({ $0 }) { throw DBusRemoteError(name: "org.bluez.Error.AlreadyExists", message: "Already Exists") }
+        switch pairing {
+        case .fails(let name, let message):
+            throw DBusRemoteError(name: name, message: message)
+        case .succeeds:
+            paired.withLock { $0 = true }
+            try connection.emitPropertiesChanged(path: Self.device, interface: "org.bluez.Device1", changed: ["Paired": .boolean(true), "Bonded": .boolean(true)])
+            return []
+        }
+    }
+
+    /// A `SOCK_SEQPACKET` pair: our end kept for `path`, the other sent with the ATT_MTU 247.
+    private func socket(for path: DBusObjectPath) throws -> (body: [DBusValue], descriptors: [CInt]) {
+        var pair: [CInt] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue | SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            throw DBusRemoteError(name: "org.bluez.Error.Failed", message: "socketpair failed")
+        }
+        acquired.withLock { $0[path] = pair[0] }
+        return ([.unixFD(0), .uint16(247)], [pair[1]])
+    }
+
+    /// The next packet on the acquired socket of `path` within 5 s; nil at its end (the other
+    /// side hung up) or after the wait.
+    func receivePacket(at path: DBusObjectPath) -> [UInt8]? {
+        guard let end = acquired.withLock({ $0[path] }) else { return nil }
+        var poller = pollfd(fd: end, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 5000) == 1 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 512)
+        let count = recv(end, &buffer, buffer.count, 0)
+        return count > 0 ? Array(buffer[0..<count]) : nil
+    }
+
+    /// Sends `value` on the acquired socket of `path` (a notification).
+    func sendPacket(_ value: [UInt8], at path: DBusObjectPath) -> Bool {
+        guard let end = acquired.withLock({ $0[path] }) else { return false }
+        return send(end, value, value.count, Int32(MSG_NOSIGNAL)) == value.count
+    }
+
+    /// Hangs up the acquired socket of `path` (as bluetoothd does when the link ends).
+    func hangUp(_ path: DBusObjectPath) {
+        if let end = acquired.withLock({ $0.removeValue(forKey: path) }) { close(end) }
     }
 
     /// The link drops (the peer went away, or `Disconnect`).
@@ -213,6 +297,18 @@ final class FakeBlueZDevice: Sendable {
                         return []
                     },
                 ]) { first, _ in first },
+                descriptorMethods: offersSockets ? [
+                    "AcquireWrite": { [self] _, _ in
+                        guard flags.contains("write-without-response") else { throw DBusRemoteError(name: "org.bluez.Error.NotSupported", message: "Operation is not supported") }
+                        calls.withLock { $0.acquiredWrites += 1 }
+                        return try socket(for: path)
+                    },
+                    "AcquireNotify": { [self] _, _ in
+                        guard flags.contains("notify") else { throw DBusRemoteError(name: "org.bluez.Error.NotSupported", message: "Operation is not supported") }
+                        calls.withLock { $0.acquiredNotifies += 1 }
+                        return try socket(for: path)
+                    },
+                ] : [:],
                 properties: { [self] in
                     [
                         "UUID": .string(uuid), "Service": .objectPath(service), "Flags": .strings(flags), "MTU": .uint16(247),

@@ -31,7 +31,7 @@ struct BLESecurityTests {
         let error = await #expect(throws: BLEError.self) { try await locked.read() }
         #expect(error?.attErrorCode == .insufficientAuthentication)
         // Pairing explicitly opens it.
-        let outcome = try #require(try await peripheral.pair())
+        let outcome = try #require(try await peripheral.pair().outcome)
         #expect(outcome.method == .justWorks && outcome.secureConnections)
         #expect(try await locked.read() == Array("vault".utf8))
         await world.close()

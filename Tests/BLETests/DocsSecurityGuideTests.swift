@@ -33,8 +33,8 @@ func pairWithTheDemo(bondFile: String) async throws {
     try await peripheral.connect(timeout: .seconds(5))
 
     // Pair ahead of time (a set-up screen); the link is then encrypted.
-    let outcome = try await peripheral.pair()
-    print(outcome?.isAuthenticated ?? false, peripheral.security)        // true, encrypted (LE Secure Connections, …)
+    let result = try await peripheral.pair()
+    print(result.outcome?.isAuthenticated ?? false, peripheral.security)   // true, encrypted (LE Secure Connections, …)
 
     // Later connections encrypt with the bond when a characteristic asks for it: no pairing.
     try await peripheral.disconnect()

@@ -154,13 +154,19 @@ struct LinuxKernelTests {
         Self.report(result, "bluez-peer")
     }
 
-    /// Our central through BlueZ (scripts/vm/tests/ble-bluez): bluetoothd owns hci0 and
-    /// `ble --transport bluez`, run as the user nobody, scans, inspects, reads, writes and
-    /// subscribes to `ble simulate nightlight` on hci1 over the system bus (bluetoothd pairing on
-    /// demand, asking ble's agent).
-    @Test func bleThroughBluetoothdScansInspectsReadsWritesAndSubscribesAsAnOrdinaryUser() async throws {
-        let (result, log) = try await Self.runPassing("ble-bluez", saying: "== passed", timeout: .seconds(360))
+    /// Our central through BlueZ (scripts/vm/tests/ble-bluez): bluetoothd owns hci0 and, run as
+    /// the user nobody, `nightlight` (no --transport: bluez picked by itself) pairs with, reads,
+    /// schedules, serves the dashboard for and unpairs `ble simulate nightlight` on hci1; then
+    /// `ble --transport bluez` scans, inspects, reads, writes and subscribes to it (bluetoothd
+    /// pairing on demand, asking ble's agent).
+    @Test func theToolsThroughBluetoothdPairReadWriteAndSubscribeAsAnOrdinaryUser() async throws {
+        let (result, log) = try await Self.runPassing("ble-bluez", saying: "== passed", timeout: .seconds(600))
         #expect(log.contains("uid=65534(nobody)"), "\(log)")
+        // nightlight over bluez: paired by bluetoothd (and bonded), then status, schedule, dashboard, unpair.
+        #expect(log.contains(#""childName":"Mia""#), "\(log)")
+        #expect(log.contains(#""School""#), "\(log)")
+        #expect(log.contains("encrypted the link with the bond it already had"), "\(log)")
+        #expect(log.contains(#""deletedOnDevice":true"#), "\(log)")
         #expect(log.split(separator: "\n").contains { $0.contains("| SN-0001 |") }, "\(log)")
         #expect(log.contains("├── Device Information (180A)"), "\(log)")
         #expect(log.contains(#"Manufacturer Name String (2A29): hex: 4E 69 67 68 74 6C 69 67 68 74 20 4C 61 62 73 | string: "Nightlight Labs""#), "\(log)")

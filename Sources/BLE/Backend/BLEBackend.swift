@@ -134,8 +134,8 @@ public protocol BLEBackendConnection: Sendable {
     func subscribe(to characteristic: GATTCharacteristic, indicate: Bool?) async throws(BLEError) -> AsyncThrowingStream<[UInt8], any Error>
     /// How secure the link is now.
     var security: LinkSecurity { get }
-    /// Pairs (bonding per the backend's policy); nil when the peer encrypted with an existing bond.
-    func pair() async throws(BLEError) -> SMPPairingOutcome?
+    /// Pairs (bonding per the backend's policy): what it did.
+    func pair() async throws(BLEError) -> PairingResult
     /// Encrypts with the bond's key.
     func encrypt() async throws(BLEError) -> LinkSecurity
 }
@@ -147,7 +147,7 @@ extension BLEBackendConnection {
     /// A backend without security: never encrypted.
     public var security: LinkSecurity { .open }
     /// A backend without security cannot pair.
-    public func pair() async throws(BLEError) -> SMPPairingOutcome? {
+    public func pair() async throws(BLEError) -> PairingResult {
         throw BLEError(.unsupported, "this radio backend cannot pair")
     }
     /// A backend without security cannot encrypt.

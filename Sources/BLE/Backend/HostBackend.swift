@@ -190,9 +190,9 @@ struct HostBackendConnection: BLEBackendConnection {
 
     var security: LinkSecurity { connection.security }
 
-    func pair() async throws(BLEError) -> SMPPairingOutcome? {
+    func pair() async throws(BLEError) -> PairingResult {
         do {
-            return try await connection.pair()
+            return try await connection.pair().map(PairingResult.paired) ?? .encryptedWithBond
         } catch {
             throw BLEError(host: error)
         }

@@ -56,26 +56,38 @@ public struct LinkSecurity: Sendable, Hashable, CustomStringConvertible {
     public var isAuthenticated: Bool
     /// The key came from LE Secure Connections.
     public var isSecureConnections: Bool
-    /// The encryption key size in octets (0 while unencrypted).
+    /// The encryption key size in octets (0 while unencrypted, or when not reported).
     public var keySize: Int
     /// We hold a bond with the peer (before or after encryption).
     public var isBonded: Bool
+    /// Whether the key's details (``isAuthenticated``, ``isSecureConnections``, ``keySize``) are
+    /// known: false when the system's Bluetooth service (BlueZ) secured the link and does not
+    /// report them; they then read false and 0.
+    public var detailsKnown: Bool
 
     /// Creates a security state.
-    public init(isEncrypted: Bool = false, isAuthenticated: Bool = false, isSecureConnections: Bool = false, keySize: Int = 0, isBonded: Bool = false) {
+    public init(
+        isEncrypted: Bool = false, isAuthenticated: Bool = false, isSecureConnections: Bool = false, keySize: Int = 0, isBonded: Bool = false,
+        detailsKnown: Bool = true
+    ) {
         self.isEncrypted = isEncrypted
         self.isAuthenticated = isAuthenticated
         self.isSecureConnections = isSecureConnections
         self.keySize = keySize
         self.isBonded = isBonded
+        self.detailsKnown = detailsKnown
     }
 
     /// A new link: not encrypted.
     public static let open = LinkSecurity()
 
-    /// `encrypted (LE Secure Connections, authenticated, 16-octet key, bonded)` or `not encrypted`.
+    /// `encrypted (LE Secure Connections, authenticated, 16-octet key, bonded)`, `encrypted (key
+    /// details not reported, bonded)` or `not encrypted`.
     public var description: String {
         guard isEncrypted else { return isBonded ? "not encrypted (bonded)" : "not encrypted" }
+        guard detailsKnown else {
+            return "encrypted (\(isAuthenticated ? "authenticated, " : "")key details not reported\(isBonded ? ", bonded" : ""))"
+        }
         var parts = [isSecureConnections ? "LE Secure Connections" : "legacy pairing"]
         parts.append(isAuthenticated ? "authenticated" : "unauthenticated")
         parts.append("\(keySize)-octet key")

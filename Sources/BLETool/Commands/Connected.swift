@@ -143,7 +143,7 @@ extension ToolOptions {
     /// Opens a central on the transport with its bonds in `bondFile`, pairing as `pairing` says
     /// with `agent`.
     func openCentral(pairing: PairingSetup, agent: TerminalPairingAgent, bondFile: String) async throws -> Central {
-        let spec = try resolvedTransport()
+        let spec = try await transport()
         let logger = logger()
         let central = try await ToolEnvironment.openCentral(spec) {
             try await Central.open(
@@ -151,7 +151,7 @@ extension ToolOptions {
                 pairingPolicy: pairing.policy, pairingAgent: agent, logger: logger
             )
         }
-        // bluetoothd pairs on demand for us: the terminal agent answers it.
+        // bluetoothd pairs on demand for us over bluez: the terminal agent answers it too.
         if case .bluez = spec { await central.setPairingAgent(agent) }
         return central
     }

@@ -75,14 +75,25 @@ struct PairCommand: ToolCommand {
 
     func execute() async throws {
         let setup = try setup()
+        if io != nil || mitm || legacy, case .bluez = try await options.transport() {
+            throw ToolError("--io, --mitm and --legacy set how this program's own host pairs; over bluez (bluetoothd) bluetoothd picks the method, and our agent there can show and type (KeyboardDisplay): leave them out, or give another --transport")
+        }
         let bondFile = options.bondFile()
-        let (outcome, peripheral) = try await Connected.run(target, options: options, pairing: setup) { device in
+        let (result, peripheral) = try await Connected.run(target, options: options, pairing: setup) { device in
             device.step("pairing with \(device.peripheral)…")
             return (try await device.peripheral.pair(), device.peripheral)
         }
-        guard let outcome else {
+        let outcome: SMPPairingOutcome
+        switch result {
+        case .paired(let made):
+            outcome = made
+        case .encryptedWithBond:
             // Only a peripheral's pairing can end in an encryption with an existing bond.
             ToolOutput.print("\(peripheral) encrypted the link with the bond it already had")
+            return
+        case .pairedBySystem(let security):
+            let record = SystemPairingRecord(peer: peripheral.identifier.description, name: peripheral.name, security: security)
+            try options.report(record, "paired with \(peripheral) through bluetoothd: \(PairingPresentation.summary(security)); bluetoothd keeps the bond (bluetoothctl info \(peripheral.identifier))")
             return
         }
         let record = PairingRecord(outcome: outcome, peer: peripheral.identifier, name: peripheral.name, bondFile: bondFile)

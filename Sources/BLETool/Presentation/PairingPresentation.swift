@@ -15,6 +15,15 @@ enum PairingPresentation {
         ].joined(separator: ", ")
     }
 
+    /// What bluetoothd tells of a pairing it made: `bonded, key details not reported by bluetoothd`.
+    static func summary(_ security: LinkSecurity) -> String {
+        [
+            security.isAuthenticated ? "authenticated (a passkey or number was checked)" : nil,
+            security.isBonded ? "bonded" : "not bonded",
+            "method, key size and keys not reported by bluetoothd",
+        ].compactMap { $0 }.joined(separator: ", ")
+    }
+
     /// `LE Secure Connections` or `legacy pairing`.
     static func pairingName(secureConnections: Bool) -> String {
         secureConnections ? "LE Secure Connections" : "legacy pairing"
@@ -98,6 +107,22 @@ struct PairingRecord: Codable {
         authenticated = outcome.isAuthenticated
         bonded = outcome.bonded
         self.bondFile = bondFile
+    }
+}
+
+/// `ble pair --json` over bluez: what bluetoothd tells of its pairing (it keeps the keys).
+struct SystemPairingRecord: Codable {
+    var peer: String
+    var name: String?
+    var pairedBy = "bluetoothd"
+    var authenticated: Bool
+    var bonded: Bool
+
+    init(peer: String, name: String?, security: LinkSecurity) {
+        self.peer = peer
+        self.name = name
+        authenticated = security.isAuthenticated
+        bonded = security.isBonded
     }
 }
 

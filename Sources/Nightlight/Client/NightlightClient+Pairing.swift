@@ -43,7 +43,8 @@ extension NightlightClient {
             }
         }
         do {
-            try await peripheral.pair()
+            // bluetoothd (bluez) may have encrypted with its bond as it connected.
+            if case .encryptedWithBond = try await peripheral.pair() { return .encrypted }
         } catch {
             throw .bluetooth(error, "pairing with \(peripheral)")
         }

@@ -79,6 +79,14 @@ public struct NightlightError: Error, Sendable, Hashable, CustomStringConvertibl
             }
             return NightlightError(.pairingFailed, "\(what): pairing failed: \(error.message)", bleError: error)
         }
+        if error.code == .pairingFailed {
+            // bluetoothd (the bluez transport) does not pass the device's reason on: say what it may be.
+            return NightlightError(
+                .pairingFailed,
+                "\(what): pairing failed: \(error.message); a nightlight that already has a bond accepts a new pairing only while its pairing window is open: \(holdButtonAdvice)",
+                bleError: error
+            )
+        }
         if error.code == .keyMissing {
             return NightlightError(
                 .bondLost,
