@@ -165,7 +165,7 @@ let package = Package(
         // Benchmarks and test helpers.
         .executableTarget(
             name: "BLEBenchmarks",
-            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLETransport", "BLEVirtual", logging],
+            dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLETransport", "BLEVirtual", "BLE", "BLESimulation", "Nightlight", "NightlightSimulation", logging],
             path: "Benchmarks/BLEBenchmarks",
             swiftSettings: swiftSettings
         ),

@@ -9,7 +9,8 @@ import Foundation
 /// `{"name": "...", "operations": N, "seconds": S, "nsPerOperation": X}`.
 /// Usage: `BLEBenchmarks [samples.json] [seconds per benchmark]`; for the link benchmarks,
 /// `BLEBenchmarks link (--controllers P0,P1 | --virtual)` (LinkBenchmarks.swift); for counting
-/// instructions, `BLEBenchmarks count OPERATION N` (CountBenchmarks.swift).
+/// instructions, `BLEBenchmarks count OPERATION N` (CountBenchmarks.swift); for a firmware
+/// update on the in-process radio, `BLEBenchmarks firmware` (FirmwareBenchmark.swift).
 @main
 struct Benchmarks {
     /// Runs the benchmarks on a detached task while the main thread waits on a semaphore: an
@@ -33,6 +34,10 @@ struct Benchmarks {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "link" {
             try await LinkBenchmarks.main(Array(arguments.dropFirst()))
+            return
+        }
+        if arguments.first == "firmware" {
+            try await FirmwareBenchmark.main(Array(arguments.dropFirst()))
             return
         }
         if arguments.first == "count" {

@@ -195,11 +195,21 @@ public final class NightlightClient: Sendable {
 
     // MARK: Identity and pairing
 
+    /// The Device Name (2A00). BlueZ keeps the GAP service to itself (it reads the name and
+    /// publishes it as the device's `Name`, which is what the backend then knows): without the
+    /// characteristic, the name the backend knows, when it knows one.
+    private func deviceName() async throws(NightlightError) -> String {
+        if characteristics.withLock({ $0[SNUUID.deviceName] == nil && !$0.isEmpty }), let name = peripheral.name {
+            return name
+        }
+        return try await read(.deviceName)
+    }
+
     /// Reads who the SN is: names, model, serial, firmware version.
     public func identity() async throws(NightlightError) -> SNIdentity {
         SNIdentity(
             address: peripheral.identifier.description,
-            deviceName: try await read(.deviceName),
+            deviceName: try await deviceName(),
             childName: try await read(.childName),
             model: try await read(.modelNumber),
             serialNumber: try await read(.serialNumber),
