@@ -10,7 +10,8 @@ import Foundation
 /// Usage: `BLEBenchmarks [samples.json] [seconds per benchmark]`; for the link benchmarks,
 /// `BLEBenchmarks link (--controllers P0,P1 | --virtual)` (LinkBenchmarks.swift); for counting
 /// instructions, `BLEBenchmarks count OPERATION N` (CountBenchmarks.swift); for a firmware
-/// update on the in-process radio, `BLEBenchmarks firmware` (FirmwareBenchmark.swift).
+/// update on the in-process radio, `BLEBenchmarks firmware` (FirmwareBenchmark.swift); for the
+/// stack at scale in the sim world, `BLEBenchmarks scale` (ScaleBenchmark.swift).
 @main
 struct Benchmarks {
     /// Runs the benchmarks on a detached task while the main thread waits on a semaphore: an
@@ -34,6 +35,10 @@ struct Benchmarks {
         let arguments = CommandLine.arguments.dropFirst()
         if arguments.first == "link" {
             try await LinkBenchmarks.main(Array(arguments.dropFirst()))
+            return
+        }
+        if arguments.first == "scale" {
+            try await ScaleBenchmark.main(Array(arguments.dropFirst()))
             return
         }
         if arguments.first == "firmware" {
