@@ -477,15 +477,23 @@ final class BlueZConnection: BLEBackendConnection {
                 for subscriber in subscribers { subscriber.yield(value) }
             }
             // BlueZ hung up while subscribers still wait: the link ended (``end(_:)`` says why), or
-            // BlueZ released the notifications.
-            let orphans = state.withLock { state -> [AsyncThrowingStream<[UInt8], any Error>.Continuation] in
-                guard state.notifySockets[path] === acquired else { return [] }
+            // BlueZ dropped the socket (as it does when writing the CCCD failed, e.g. before it
+            // paired on demand): the subscribers go on through StartNotify, or learn why not.
+            let waiting = state.withLock { state -> Bool in
+                guard state.notifySockets[path] === acquired else { return false }
                 state.notifySockets[path] = nil
-                defer { state.subscribers[path] = nil }
-                return Array((state.subscribers[path] ?? [:]).values)
+                return state.subscribers[path]?.isEmpty == false
             }
-            for orphan in orphans {
-                orphan.finish(throwing: disconnection ?? BLEError(.disconnected, "bluez: BlueZ stopped the notifications of \(path.rawValue) from \(address)"))
+            guard waiting, isConnected else { return }
+            acquired.socket.close()
+            do {
+                _ = try await call(.characteristic(path, flags: []), "StartNotify", [], doing: "subscribing again to \(path.rawValue) of \(address)")
+            } catch {
+                let orphans = state.withLock { state in
+                    defer { state.subscribers[path] = nil }
+                    return Array((state.subscribers[path] ?? [:]).values)
+                }
+                for orphan in orphans { orphan.finish(throwing: error) }
             }
         }
     }

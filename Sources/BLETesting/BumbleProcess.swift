@@ -49,17 +49,7 @@ public struct BumbleEvent: Sendable, Hashable, CustomStringConvertible {
 
     /// A hex string field decoded to bytes (`value` fields are hex).
     public func bytes(_ key: String) -> [UInt8]? {
-        guard let hex = string(key), hex.count % 2 == 0 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(hex.count / 2)
-        var index = hex.startIndex
-        while index < hex.endIndex {
-            let next = hex.index(index, offsetBy: 2)
-            guard let byte = UInt8(hex[index..<next], radix: 16) else { return nil }
-            bytes.append(byte)
-            index = next
-        }
-        return bytes
+        string(key).flatMap(BumbleHex.bytes)
     }
 
     /// A field that is a JSON array of objects or other values, re-encoded as JSON text, for
@@ -315,5 +305,28 @@ public final class BumbleProcess: Sendable, CustomStringConvertible {
             try? handle.close()
         }
         reader.start()
+    }
+}
+
+/// Bytes as Bumble's scripts print and take them: two hex digits each, no separators.
+public enum BumbleHex {
+    /// `0a1b…` (lowercase).
+    public static func text(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// Hex text as bytes; nil for an odd length or a character that is not a hex digit.
+    public static func bytes(_ text: String) -> [UInt8]? {
+        guard text.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.count / 2)
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(index, offsetBy: 2)
+            guard let byte = UInt8(text[index..<next], radix: 16) else { return nil }
+            bytes.append(byte)
+            index = next
+        }
+        return bytes
     }
 }

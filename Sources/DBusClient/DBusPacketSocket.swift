@@ -21,9 +21,12 @@ public final class DBusPacketSocket: Sendable {
     private let descriptor: CInt
     private let state = Mutex(State())
 
-    /// Takes ownership of `descriptor`.
+    /// Takes ownership of `descriptor`, and makes it blocking (BlueZ hands out non-blocking
+    /// sockets): sends wait while the peer's queue is full, the reader sleeps in `recv`.
     public init(adopting descriptor: CInt) {
         self.descriptor = descriptor
+        let flags = fcntl(descriptor, F_GETFL)
+        if flags >= 0, flags & O_NONBLOCK != 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
     }
 
     /// The descriptor is closed only here, once nothing can use it: a send or a read in flight

@@ -65,12 +65,19 @@ import Testing
         }
     }
 
-    @Test func bluezHangingUpEndsTheSubscription() async throws {
+    @Test func bluezHangingUpGoesOnThroughStartNotify() async throws {
         try await withConnection { (fake, connection) async throws in
             let level = try await batteryLevel(connection)
             let values = try await connection.subscribe(to: level, indicate: false)
+            // bluetoothd drops the socket when it could not write the CCCD (before pairing on demand).
             fake.hangUp(FakeBlueZDevice.level)
-            await #expect { for try await _ in values {} } throws: { ($0 as? BLEError)?.code == .disconnected }
+            #expect(await eventually { fake.calls.withLock { $0.startNotifies } == 1 })
+            try fake.notify([47])
+            var iterator = values.makeAsyncIterator()
+            #expect(try await iterator.next() == [47])
+            // The link drops: the subscription ends with why.
+            try fake.drop()
+            await #expect { while try await iterator.next() != nil {} } throws: { ($0 as? BLEError)?.code == .disconnected }
         }
     }
 }

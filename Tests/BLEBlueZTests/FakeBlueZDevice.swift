@@ -217,7 +217,8 @@ final class FakeBlueZDevice: Sendable {
     /// A `SOCK_SEQPACKET` pair: our end kept for `path`, the other sent with the ATT_MTU 247.
     private func socket(for path: DBusObjectPath) throws -> (body: [DBusValue], descriptors: [CInt]) {
         var pair: [CInt] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue | SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+        // Non-blocking, as bluetoothd makes them (src/gatt-client.c).
+        guard socketpair(AF_UNIX, Int32(SOCK_SEQPACKET.rawValue | SOCK_CLOEXEC.rawValue | SOCK_NONBLOCK.rawValue), 0, &pair) == 0 else {
             throw DBusRemoteError(name: "org.bluez.Error.Failed", message: "socketpair failed")
         }
         acquired.withLock { $0[path] = pair[0] }

@@ -224,14 +224,7 @@ struct SNBumbleTests {
         ((try? JSONSerialization.jsonObject(with: Data(event.line.utf8))) as? [String: Any])?[key]
     }
 
-    static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
-    }
+    static func hex(_ bytes: [UInt8]) -> String { BumbleHex.text(bytes) }
 
-    static func bytes(_ hex: String) -> [UInt8] {
-        stride(from: 0, to: hex.count, by: 2).map { offset in
-            let start = hex.index(hex.startIndex, offsetBy: offset)
-            return UInt8(hex[start..<hex.index(start, offsetBy: 2)], radix: 16) ?? 0
-        }
-    }
+    static func bytes(_ hex: String) -> [UInt8] { BumbleHex.bytes(hex) ?? [] }
 }
