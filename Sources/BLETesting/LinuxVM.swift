@@ -75,35 +75,17 @@ public enum LinuxVM {
         }
         let results = FileManager.default.temporaryDirectory.appending(path: "nightlight-vm-\(name)-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: results, withIntermediateDirectories: true)
-        let outputFile = results.appending(path: "harness.out")
-        guard FileManager.default.createFile(atPath: outputFile.path, contents: nil) else {
-            throw BumbleHarnessError("cannot create \(outputFile.path)")
-        }
-        let output = try FileHandle(forWritingTo: outputFile)
-        defer { try? output.close() }
-
-        let process = Process()
-        process.executableURL = URL(filePath: root).appending(path: "scripts/vm/run-guest-test")
-        process.arguments = [
-            name, "--bin", tools.path, "--results", results.appending(path: "results").path,
-            "--timeout", String(max(1, timeout.components.seconds)),
-        ]
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        if let python {
-            process.environment = ProcessInfo.processInfo.environment.merging(["NIGHTLIGHT_PYTHON": python]) { $1 }
-        }
-        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: BumbleHarnessError("cannot start \(process.executableURL?.path ?? "scripts/vm/run-guest-test"): \(error)"))
-            }
-        }
-        let summary = (try? String(contentsOf: outputFile, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        let environment = python.map { ProcessInfo.processInfo.environment.merging(["NIGHTLIGHT_PYTHON": $0]) { $1 } }
+        // The harness bounds the VM itself (the test's bound + 60 s, after its setup): this one
+        // only catches a harness that hangs.
+        let outcome = try await ChildProcess.run(
+            URL(filePath: root).appending(path: "scripts/vm/run-guest-test"),
+            [name, "--bin", tools.path, "--results", results.appending(path: "results").path, "--timeout", String(max(1, timeout.components.seconds))],
+            environment: environment,
+            timeout: timeout + .seconds(900)
+        )
+        let status = outcome.status
+        let summary = outcome.output.trimmingCharacters(in: .whitespacesAndNewlines)
         return Result(status: status, summary: summary, resultsDirectory: results.appending(path: "results"))
     }
 

@@ -57,7 +57,9 @@ public struct Connected {
             }
             ToolOutput.writeError(connected.progress.finish())
             if pairing.announces, agent.outcome == nil, peripheral.security.isEncrypted {
-                ToolOutput.note("encrypted the link to \(peripheral) with the bond kept in \(bondFile) (no pairing needed)")
+                // Over bluez bluetoothd keeps the bond (and paired, if it had to, by itself).
+                let kept = peripheral.security.detailsKnown ? "the bond kept in \(bondFile) (no pairing needed)" : "bluetoothd's bond"
+                ToolOutput.note("encrypted the link to \(peripheral) with \(kept)")
             }
             try? await peripheral.disconnect()
             await central.close()
