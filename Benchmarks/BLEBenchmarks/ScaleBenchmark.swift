@@ -8,32 +8,47 @@ import Logging
 import Synchronization
 
 /// Issue 17, target 5: the stack at scale in the sim world. The CPU time of the whole process
-/// (`CLOCK_PROCESS_CPUTIME_ID`: the central, the virtual radio and every virtual device) per
-/// advertising report a scanning central receives, with 10 … 200 devices advertising every
-/// 100 ms, and per notification it receives, with 1 … 16 connected peripherals each notifying a
-/// 20-byte value every 10 ms; and the growth of each from the smallest to the largest count.
+/// (`CLOCK_PROCESS_CPUTIME_ID`: central, radio and devices) per advertising report a scanning
+/// central receives, with 10 … 200 devices advertising every 100 ms (and, beside it, what
+/// scanning adds to the same window without a scan), and per notification it receives,
+/// with 1 … 16 connected peripherals each notifying a 20-byte value every 10 ms; and the growth
+/// of each from the smallest to the largest count.
 ///
 /// Prints one JSON line per point, `{"name": "scale-advertisers" | "scale-connections", "count",
 /// "received", "cpuMicrosecondsPer", "seconds", "distinct"}`.
 ///
-/// Usage: `BLEBenchmarks scale [--seconds S]` (default 3 per point).
+/// Usage: `BLEBenchmarks scale [--seconds S] [--advertisers N | --connections N]` (default 3 s
+/// per point; one point alone to profile it).
 enum ScaleBenchmark {
     static let service = BluetoothUUID("4E4C2001-7A5A-4B3C-9D1E-0F1A2B3C4D5E")
     static let notifying = BluetoothUUID("4E4C2002-7A5A-4B3C-9D1E-0F1A2B3C4D5E")
 
     static func main(_ arguments: [String]) async throws {
         var seconds = 3.0
-        if arguments.first == "--seconds", arguments.count > 1 { seconds = Double(arguments[1]) ?? seconds }
+        var advertiserCounts = [10, 50, 100, 200]
+        var connectionCounts = [1, 4, 8, 16]
+        var index = 0
+        while index < arguments.count {
+            let value = index + 1 < arguments.count ? arguments[index + 1] : ""
+            switch arguments[index] {
+            case "--seconds": seconds = Double(value) ?? seconds
+            // One curve point alone (to profile it): `--advertisers 200` or `--connections 16`.
+            case "--advertisers": (advertiserCounts, connectionCounts) = ([Int(value) ?? 200], [])
+            case "--connections": (advertiserCounts, connectionCounts) = ([], [Int(value) ?? 16])
+            default: throw BenchmarkError("unknown argument \(arguments[index]); usage: BLEBenchmarks scale [--seconds S] [--advertisers N | --connections N]")
+            }
+            index += 2
+        }
         let budget = 120.0 + seconds * 12
         Task.detached {
             try? await Task.sleep(for: .seconds(budget))
             FileHandle.standardError.write(Data("BLEBenchmarks scale: no result within \(Int(budget)) s\n".utf8))
             exit(2)
         }
-        for count in [10, 50, 100, 200] {
+        for count in advertiserCounts {
             try await advertisers(count, seconds: seconds)
         }
-        for count in [1, 4, 8, 16] {
+        for count in connectionCounts {
             try await connections(count, seconds: seconds)
         }
     }
@@ -85,8 +100,12 @@ enum ScaleBenchmark {
 
     static func advertisers(_ count: Int, seconds: Double) async throws {
         let (world, central, _) = try await world(count)
-        // A second to settle (every device started advertising), then the measured window.
+        // A second to settle (every device started advertising), then the same window without
+        // scanning: what the devices and the radio cost by themselves, taken off below.
         try await Task.sleep(for: .seconds(1))
+        let idleStart = cpuSeconds()
+        try await Task.sleep(for: .seconds(seconds))
+        let idle = cpuSeconds() - idleStart
         let tally = Tally()
         let stream = try await central.scan(filter: ScanFilter(allowDuplicates: true), active: false)
         let cpu = cpuSeconds()
@@ -104,7 +123,7 @@ enum ScaleBenchmark {
         reader.cancel()
         await central.close()
         await world.shutDown()
-        report("scale-advertisers", count: count, received: reports, cpu: used, seconds: elapsed, distinct: tally.distinct)
+        report("scale-advertisers", count: count, received: reports, cpu: used, seconds: elapsed, distinct: tally.distinct, idle: idle)
     }
 
     static func connections(_ count: Int, seconds: Double) async throws {
@@ -147,7 +166,7 @@ enum ScaleBenchmark {
         for reader in readers { reader.cancel() }
         await central.close()
         await world.shutDown()
-        report("scale-connections", count: count, received: notifications, cpu: used, seconds: elapsed, distinct: count)
+        report("scale-connections", count: count, received: notifications, cpu: used, seconds: elapsed, distinct: count, idle: nil)
     }
 
     /// What the readers count, and when the notifiers stop.
@@ -167,8 +186,15 @@ enum ScaleBenchmark {
         func stop() { state.withLock { $0.stopped = true } }
     }
 
-    static func report(_ name: String, count: Int, received: Int, cpu: Double, seconds: Double, distinct: Int) {
+    /// `cpu`: the process's CPU seconds in the window; `idle` (advertisers): the same window with
+    /// the devices advertising and nobody scanning, for the share scanning adds (`marginal…`,
+    /// noisy where the devices' own timers dominate).
+    static func report(_ name: String, count: Int, received: Int, cpu: Double, seconds: Double, distinct: Int, idle: Double?) {
         let per = received > 0 ? cpu * 1e6 / Double(received) : 0
-        print(#"{"name": "\#(name)", "count": \#(count), "received": \#(received), "cpuMicrosecondsPer": \#(LinkBenchmarks.format(per)), "cpuSeconds": \#(LinkBenchmarks.format(cpu)), "seconds": \#(LinkBenchmarks.format(seconds)), "distinct": \#(distinct)}"#)
+        let idleField = idle.map { idle in
+            let marginal = received > 0 ? max(0, cpu - idle) * 1e6 / Double(received) : 0
+            return #", "idleCPUSeconds": \#(LinkBenchmarks.format(idle)), "marginalMicrosecondsPer": \#(LinkBenchmarks.format(marginal))"#
+        } ?? ""
+        print(#"{"name": "\#(name)", "count": \#(count), "received": \#(received), "cpuMicrosecondsPer": \#(LinkBenchmarks.format(per)), "cpuSeconds": \#(LinkBenchmarks.format(cpu))\#(idleField), "seconds": \#(LinkBenchmarks.format(seconds)), "distinct": \#(distinct)}"#)
     }
 }

@@ -59,7 +59,7 @@ public final class VirtualLink: Sendable {
         if let other = controller.link, other !== self { other.detach(controller) }
         state.withLock { state in
             guard state.index(of: controller) == nil else { return }
-            state.members.append(Member(controller: controller, distance: distance))
+            state.append(Member(controller: controller, distance: distance))
             controller.setLink(self)
             refreshAdvertising(of: controller, in: &state)
         }
@@ -74,7 +74,7 @@ public final class VirtualLink: Sendable {
             for connection in state.connections.values where connection.involves(controller) {
                 drop(connection, in: &state, reasonForCentral: .connectionTimeout, reasonForPeripheral: .connectionTimeout)
             }
-            state.members.remove(at: index)
+            state.remove(at: index)
             controller.setLink(nil)
         }
     }
@@ -230,7 +230,7 @@ public final class VirtualLink: Sendable {
     func rssi(connection id: UInt64, at controller: VirtualController) -> Int8? {
         state.withLock { state in
             guard let connection = state.connections[id], let peer = connection.peer(of: controller),
-                  let receiver = state.index(of: controller), let transmitter = state.members.firstIndex(where: { $0.id == peer })
+                  let receiver = state.index(of: controller), let transmitter = state.index(of: peer)
             else { return nil }
             return rssi(from: state.members[transmitter], to: state.members[receiver], in: &state)
         }
@@ -411,7 +411,7 @@ public final class VirtualLink: Sendable {
     /// connects. Returns whether advertising goes on.
     private func advertisingEvent(of id: ObjectIdentifier, generation: UInt64, elapsed: Duration) -> Bool {
         state.withLock { state in
-            guard state.advertisers[id]?.generation == generation, let advertiserIndex = state.members.firstIndex(where: { $0.id == id })
+            guard state.advertisers[id]?.generation == generation, let advertiserIndex = state.index(of: id)
             else { return false }
             let advertiser = state.members[advertiserIndex]
             guard let advertising = advertiser.controller.air.withLock({ $0.advertising }) else {
@@ -425,7 +425,11 @@ public final class VirtualLink: Sendable {
                 advertiser.controller.inbox.yield(.advertisingTimedOut(directedTo: advertising.directedTo))
                 return false
             }
-            for receiver in state.members where receiver.id != id && receiver.controller.isScanning {
+            // By index, the members borrowed in place: copying each (a retain and a release of
+            // its controller, slow ones for an object with weak references) made an event's cost
+            // grow with the members on the link.
+            for index in state.members.indices where index != advertiserIndex && state.members[index].controller.isScanning {
+                let receiver = state.members[index]
                 let advertisingRSSI = rssi(from: advertiser, to: receiver, in: &state)
                 let scanResponseRSSI = rssi(from: advertiser, to: receiver, in: &state)
                 receiver.controller.inbox.yield(.advertisement(VirtualHeardAdvertisement(
@@ -433,7 +437,8 @@ public final class VirtualLink: Sendable {
                 )))
             }
             guard advertising.isConnectable else { return true }
-            for initiator in state.members where initiator.id != id {
+            for index in state.members.indices where index != advertiserIndex && state.members[index].controller.isInitiating {
+                let initiator = state.members[index]
                 if let initiation = claim(advertiser: advertiser.controller, advertising: advertising, initiator: initiator.controller) {
                     state.advertisers[id] = nil
                     connect(central: initiator, peripheral: advertiser, initiation: initiation, advertising: advertising, in: &state)
@@ -604,13 +609,30 @@ extension VirtualLink {
         var nextGeneration: UInt64 = 0
         var noise: VirtualNoiseGenerator
 
+        /// Where each member is in ``members``: every advertising event and every PDU looks a
+        /// member up, and a search through the members made that grow with the link.
+        private(set) var positions: [ObjectIdentifier: Int] = [:]
+
+        mutating func append(_ member: Member) {
+            positions[member.id] = members.count
+            members.append(member)
+        }
+
+        mutating func remove(at index: Int) {
+            members.remove(at: index)
+            positions = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.id, $0) })
+        }
+
         func index(of controller: VirtualController) -> Int? {
-            let id = ObjectIdentifier(controller)
-            return members.firstIndex { $0.id == id }
+            positions[ObjectIdentifier(controller)]
+        }
+
+        func index(of id: ObjectIdentifier) -> Int? {
+            positions[id]
         }
 
         func member(_ id: ObjectIdentifier) -> Member? {
-            members.first { $0.id == id }
+            positions[id].map { members[$0] }
         }
 
         /// The lowest Connection_Handle from 0x0040 that `id` has no open connection on.

@@ -42,15 +42,15 @@ extension BLEHost {
                 status: e.status, handle: e.connectionHandle, role: e.role, addressType: e.peerAddressType, address: e.peerAddress,
                 interval: e.connectionInterval, latency: e.peripheralLatency, timeout: e.supervisionTimeout, event: event
             )
+        // The merger is changed in place: a copy of the scan would copy its table of every
+        // device heard (copy on write), one whole table per report.
         case .advertisingReport(let report):
-            if var scan = device.activeScan {
-                for discovery in scan.merger.receive(report) { scan.continuation.yield(discovery) }
-                device.activeScan = scan
+            if let discoveries = device.activeScan?.merger.receive(report), let continuation = device.activeScan?.continuation {
+                for discovery in discoveries { continuation.yield(discovery) }
             }
         case .extendedAdvertisingReport(let report):
-            if var scan = device.activeScan {
-                for discovery in scan.merger.receive(report) { scan.continuation.yield(discovery) }
-                device.activeScan = scan
+            if let discoveries = device.activeScan?.merger.receive(report), let continuation = device.activeScan?.continuation {
+                for discovery in discoveries { continuation.yield(discovery) }
             }
         case .connectionUpdateComplete(let e):
             if e.status.isSuccess {
