@@ -182,6 +182,26 @@ struct LinuxKernelTests {
         Self.report(result, "ble-bluez")
     }
 
+    /// The peripheral role through BlueZ (scripts/vm/tests/ble-simulate-bluez): bluetoothd owns
+    /// hci0 and `ble simulate nightlight --transport bluez:hci0` serves the SN's firmware through it
+    /// (a registered GATT application and LEAdvertisement1); our `ble` on hci1 (user channel)
+    /// scans, inspects and reads it.
+    @Test func bleSimulateServesTheNightlightThroughBluetoothd() async throws {
+        let (result, log) = try await Self.runPassing("ble-simulate-bluez", saying: "== passed", timeout: .seconds(360))
+        #expect(log.contains(#""transport":"bluez:hci0""#), "\(log)")
+        // What bluetoothd serves itself is said, not hidden.
+        #expect(log.contains("not exported: the Generic Access (1800) service: bluetoothd serves its own"), "\(log)")
+        // bluetoothd advertised the SN under its factory name; the SN's database answered through it.
+        #expect(log.contains("├── Device Information (180A)"), "\(log)")
+        // inspect read the SN's encrypted values: bluetoothd refused them (encrypt-read), our
+        // central paired with bluetoothd (Just Works; the SN's agent let it) and it bonded.
+        #expect(log.contains("(Just Works, LE Secure Connections, 16-octet key, not authenticated, bonded)"), "\(log)")
+        #expect(log.contains(#"Manufacturer Name String (2A29): hex: 4E 69 67 68 74 6C 69 67 68 74 20 4C 61 62 73 | string: "Nightlight Labs""#), "\(log)")
+        #expect(log.contains("Battery Level (2A19): hex: "), "\(log)")
+        #expect(log.contains("simulator exit status 130"), "\(log)")
+        Self.report(result, "ble-simulate-bluez")
+    }
+
     /// docs/hardware.md as written, under systemd as PID 1 (scripts/vm/tests/hub-service): the
     /// bluetooth unit stopped with `systemctl disable --now`, `rfkill block`/`unblock`, the
     /// `nightlight` user and token file, and the page's own unit enabled with `systemctl enable

@@ -80,7 +80,7 @@ struct SimulateCommand: ToolCommand {
                     // bluetoothd advertises, serves ATT and pairs; the device's agent decides who may pair.
                     let name = device.name
                     let bluez = try await BlueZPeripheralHost.open(adapter: "hci\(adapter)", pairingAgent: device.hostConfiguration.pairingAgent) { line in
-                        ToolOutput.printError("\(name): bluez: \(line)")
+                        ToolOutput.note("\(name): bluez: \(line)")
                     }
                     closers.append { await bluez.close() }
                     host = bluez
