@@ -185,7 +185,7 @@ struct LinuxKernelTests {
     /// The peripheral role through BlueZ (scripts/vm/tests/ble-simulate-bluez): bluetoothd owns
     /// hci0 and `ble simulate nightlight --transport bluez:hci0` serves the SN's firmware through it
     /// (a registered GATT application and LEAdvertisement1); our `ble` on hci1 (user channel)
-    /// scans, inspects and reads it.
+    /// scans, inspects, reads and subscribes to it.
     @Test func bleSimulateServesTheNightlightThroughBluetoothd() async throws {
         let (result, log) = try await Self.runPassing("ble-simulate-bluez", saying: "== passed", timeout: .seconds(360))
         #expect(log.contains(#""transport":"bluez:hci0""#), "\(log)")
@@ -198,6 +198,8 @@ struct LinuxKernelTests {
         #expect(log.contains("(Just Works, LE Secure Connections, 16-octet key, not authenticated, bonded)"), "\(log)")
         #expect(log.contains(#"Manufacturer Name String (2A29): hex: 4E 69 67 68 74 6C 69 67 68 74 20 4C 61 62 73 | string: "Nightlight Labs""#), "\(log)")
         #expect(log.contains("Battery Level (2A19): hex: "), "\(log)")
+        // A press notified Active State: the firmware's updateValue, a PropertiesChanged that bluetoothd sent on.
+        #expect(log.contains(#""uuid":"7A5A0020-D04B-48EB-B3FA-32EB4F0FFAC4""#), "\(log)")
         #expect(log.contains("simulator exit status 130"), "\(log)")
         Self.report(result, "ble-simulate-bluez")
     }
