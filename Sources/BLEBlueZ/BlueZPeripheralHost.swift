@@ -10,8 +10,10 @@ import Synchronization
 /// BlueZ's `bluetoothd` as the host a peripheral's firmware runs on (``PeripheralHost``): the
 /// GATT server as a registered application (``BlueZGATTApplication``), advertising as a
 /// registered `LEAdvertisement1` (``BlueZAdvertisement``), the links of the adapter's connected
-/// `Device1` objects, bonds as its `Paired`/`Bonded` devices, and the firmware's
-/// ``PairingAgent`` asked, through an `org.bluez.Agent1`, whether a central may pair.
+/// `Device1` objects, bonds as its `Paired`/`Bonded` devices (mirrored, without keys, into the
+/// firmware's own ``BondStore`` as they come and go, so firmware that reasons about its bonds, as
+/// the SN's pairing window does, sees them), and the firmware's ``PairingAgent`` asked, through an
+/// `org.bluez.Agent1`, whether a central may pair.
 ///
 /// bluetoothd runs the link layer, ATT and SMP, so some things are its own: the advertising
 /// address and interval, the Generic Access and Generic Attribute services, the bonds' keys, and
@@ -35,10 +37,16 @@ public actor BlueZPeripheralHost: PeripheralHost {
     public private(set) var agentFailure: BLEError?
     /// Told each thing BlueZ does not do as the firmware asked (in words), when it happens.
     private let report: @Sendable (String) -> Void
+    /// The firmware's own store, told of bluetoothd's bonds.
+    private let bondStore: (any BondStore)?
 
-    private init(bus: DBusConnection, adapterPath: DBusObjectPath, address: DeviceAddress?, report: @escaping @Sendable (String) -> Void) {
+    private init(
+        bus: DBusConnection, adapterPath: DBusObjectPath, address: DeviceAddress?, bondStore: (any BondStore)?,
+        report: @escaping @Sendable (String) -> Void
+    ) {
         self.bus = bus
         self.report = report
+        self.bondStore = bondStore
         self.adapterPath = adapterPath
         self.controllerAddress = address
         self.advertisement = BlueZAdvertisement(bus: bus, adapter: adapterPath)
@@ -46,12 +54,13 @@ public actor BlueZPeripheralHost: PeripheralHost {
 
     /// Opens BlueZ's adapter `adapter` (e.g. `hci1`, or the first) on the system bus (or on
     /// `connection`, which the host then owns), follows its connected devices, and registers
-    /// `pairingAgent` (when given) to decide whether a central may pair. `report` is told what
+    /// `pairingAgent` (when given) to decide whether a central may pair, and tells `bondStore` (the
+    /// firmware's) of each device bluetoothd pairs with or forgets. `report` is told what
     /// BlueZ does not do as the firmware asks (what an advertisement cannot carry, the services
     /// bluetoothd serves itself, a failed registration).
     public static func open(
         adapter: String? = nil, connection: DBusConnection? = nil, pairingAgent: (any PairingAgent)? = nil,
-        report: @escaping @Sendable (String) -> Void = { _ in }
+        bondStore: (any BondStore)? = nil, report: @escaping @Sendable (String) -> Void = { _ in }
     ) async throws(BLEError) -> BlueZPeripheralHost {
         let bus: DBusConnection
         do {
@@ -65,7 +74,7 @@ public actor BlueZPeripheralHost: PeripheralHost {
         do {
             let properties = try await bus.properties(of: BlueZ.adapter, at: path, on: BlueZ.service)
             let address = properties["Address"]?.string.flatMap { try? DeviceAddress(parsing: $0, isRandom: properties["AddressType"]?.string == "random") }
-            host = BlueZPeripheralHost(bus: bus, adapterPath: path, address: address, report: report)
+            host = BlueZPeripheralHost(bus: bus, adapterPath: path, address: address, bondStore: bondStore, report: report)
             try await host.follow()
         } catch {
             bus.close()
@@ -129,7 +138,9 @@ public actor BlueZPeripheralHost: PeripheralHost {
     private func follow() async throws {
         let signals = try await BlueZ.signals(on: bus)
         for (path, interfaces) in try await bus.managedObjects(at: .root, on: BlueZ.service) where path.isDescendant(of: adapterPath) {
-            if let device = interfaces[BlueZ.device], device["Connected"]?.bool == true { linkUp(path, device) }
+            guard let device = interfaces[BlueZ.device] else { continue }
+            if device["Connected"]?.bool == true { linkUp(path, device) }
+            if device["Paired"]?.bool == true || device["Bonded"]?.bool == true { await bonded(path) }
         }
         let adapter = adapterPath
         watcher = Task { [weak self] in
@@ -140,15 +151,19 @@ public actor BlueZPeripheralHost: PeripheralHost {
                 {
                     await self.linkUp(path, device)
                 } else if case .removed(let path, let interfaces) = DBusObjectManagerChange(message), interfaces.contains(BlueZ.device) {
+                    await self.forget(path)
                     await self.linkDown(path)
-                } else if let change = DBusPropertiesChanged(message), change.interface == BlueZ.device, change.path.isDescendant(of: adapter),
-                    let connected = change.changed["Connected"]?.bool
-                {
-                    if connected {
-                        let device = try? await self.bus.properties(of: BlueZ.device, at: change.path, on: BlueZ.service)
-                        await self.linkUp(change.path, device ?? [:])
-                    } else {
-                        await self.linkDown(change.path)
+                } else if let change = DBusPropertiesChanged(message), change.interface == BlueZ.device, change.path.isDescendant(of: adapter) {
+                    if change.changed["Paired"]?.bool == true || change.changed["Bonded"]?.bool == true {
+                        await self.bonded(change.path)
+                    }
+                    if let connected = change.changed["Connected"]?.bool {
+                        if connected {
+                            let device = try? await self.bus.properties(of: BlueZ.device, at: change.path, on: BlueZ.service)
+                            await self.linkUp(change.path, device ?? [:])
+                        } else {
+                            await self.linkDown(change.path)
+                        }
                     }
                 }
             }
@@ -162,6 +177,28 @@ public actor BlueZPeripheralHost: PeripheralHost {
 
     private func linkDown(_ path: DBusObjectPath) {
         links[path] = nil
+    }
+
+    /// The addresses of the devices bluetoothd bonded with, as told to the firmware's store.
+    private var mirrored: [DBusObjectPath: DeviceAddress] = [:]
+
+    /// bluetoothd paired with the device at `path`: the firmware's store keeps it (no keys).
+    private func bonded(_ path: DBusObjectPath) async {
+        guard let bondStore, mirrored[path] == nil,
+            let device = try? await bus.properties(of: BlueZ.device, at: path, on: BlueZ.service), let address = BlueZ.address(of: device)
+        else { return }
+        mirrored[path] = address
+        do {
+            try await bondStore.saveBond(SecurityBond(peer: address))
+        } catch {
+            report("the firmware's bond store did not keep the bond with \(address): \(error)")
+        }
+    }
+
+    /// bluetoothd forgot the device at `path`: so does the firmware's store.
+    private func forget(_ path: DBusObjectPath) async {
+        guard let bondStore, let address = mirrored.removeValue(forKey: path) else { return }
+        _ = try? await bondStore.removeBond(for: address)
     }
 
     // MARK: Bonds
@@ -184,6 +221,7 @@ public actor BlueZPeripheralHost: PeripheralHost {
         } catch {
             throw BlueZErrors.bleError(error, doing: "removing the bond with \(address)")
         }
+        await forget(path)
         return true
     }
 

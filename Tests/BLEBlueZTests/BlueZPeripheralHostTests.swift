@@ -28,7 +28,10 @@ final class WindowAgent: PairingAgent {
             let fake = try await FakeBluetoothdManagers(on: bluetoothd)
             let bonded = try fake.connectDevice("11:22:33:44:55:66", paired: true)
             let reports = Mutex<[String]>([])
-            let host = try await BlueZPeripheralHost.open(connection: client, pairingAgent: WindowAgent()) { line in reports.withLock { $0.append(line) } }
+            let store = MemoryBondStore()
+            let host = try await BlueZPeripheralHost.open(connection: client, pairingAgent: WindowAgent(), bondStore: store) { line in
+                reports.withLock { $0.append(line) }
+            }
             let firmware: any PeripheralHost = host
             #expect(await firmware.controllerAddress?.description == "00:11:22:33:44:55")
             // A device connected before the host opened is a link; one connecting later too.
@@ -54,11 +57,17 @@ final class WindowAgent: PairingAgent {
             try await firmware.stopAdvertising()
             #expect(fake.registered.withLock { $0.advertisement == nil })
 
-            // Bonds are the paired devices; removing one is RemoveDevice.
+            // Bonds are the paired devices, told to the firmware's store (without keys) as they come.
             #expect(try await firmware.bonds().map(\.peer.description) == ["11:22:33:44:55:66"])
-            #expect(try await firmware.removeBond(for: try DeviceAddress(parsing: "AA:BB:CC:DD:EE:01")) == false)
+            #expect(await store.allBonds().map(\.peer.description) == ["11:22:33:44:55:66"])
+            try fake.pair(other)
+            #expect(await eventually { await store.allBonds().count == 2 })
+            #expect(try await firmware.bonds().count == 2)
+            // Removing one is RemoveDevice, and the firmware's store forgets it.
+            #expect(try await firmware.removeBond(for: try DeviceAddress(parsing: "AA:BB:CC:DD:EE:02")) == false)
             #expect(try await firmware.removeBond(for: try DeviceAddress(parsing: "11:22:33:44:55:66")))
             #expect(fake.registered.withLock { $0.removedDevices } == [bonded])
+            #expect(await eventually { await store.allBonds().map(\.peer.description) == ["AA:BB:CC:DD:EE:01"] })
             #expect(await eventually { await firmware.peripheralLinks.count == 1 })
 
             // Disconnecting is Device1.Disconnect; the server's client goes with the link.

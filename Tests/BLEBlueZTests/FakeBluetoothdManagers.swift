@@ -176,6 +176,15 @@ final class FakeBluetoothdManagers: Sendable {
         return path
     }
 
+    /// bluetoothd paired with (and bonded) the central at `path`.
+    func pair(_ path: DBusObjectPath) throws {
+        devices.withLock {
+            $0[path]?["Paired"] = .boolean(true)
+            $0[path]?["Bonded"] = .boolean(true)
+        }
+        try connection.emitPropertiesChanged(path: path, interface: "org.bluez.Device1", changed: ["Paired": .boolean(true), "Bonded": .boolean(true)])
+    }
+
     /// The central at `path` disconnects (`Connected` becomes false; a bonded device stays).
     func disconnectDevice(_ path: DBusObjectPath) throws {
         devices.withLock { $0[path]?["Connected"] = .boolean(false) }

@@ -79,7 +79,10 @@ struct SimulateCommand: ToolCommand {
                 if case .bluez(let adapter) = spec {
                     // bluetoothd advertises, serves ATT and pairs; the device's agent decides who may pair.
                     let name = device.name
-                    let bluez = try await BlueZPeripheralHost.open(adapter: "hci\(adapter)", pairingAgent: device.hostConfiguration.pairingAgent) { line in
+                    let configuration = device.hostConfiguration
+                    let bluez = try await BlueZPeripheralHost.open(
+                        adapter: "hci\(adapter)", pairingAgent: configuration.pairingAgent, bondStore: configuration.bondStore
+                    ) { line in
                         ToolOutput.note("\(name): bluez: \(line)")
                     }
                     closers.append { await bluez.close() }
