@@ -25,6 +25,8 @@ public actor BlueZPeripheralHost: PeripheralHost {
     /// The adapter's address (`Adapter1.Address`), if BlueZ gave one.
     public nonisolated let controllerAddress: DeviceAddress?
     private let bus: DBusConnection
+    /// The adapter's central side, whose bonds (bluetoothd's) are the firmware's too.
+    private let backend: BlueZBackend
     private let advertisement: BlueZAdvertisement
     private var application: BlueZGATTApplication?
     private var links: [DBusObjectPath: BlueZPeripheralLink] = [:]
@@ -41,10 +43,12 @@ public actor BlueZPeripheralHost: PeripheralHost {
     private let bondStore: (any BondStore)?
 
     private init(
-        bus: DBusConnection, adapterPath: DBusObjectPath, address: DeviceAddress?, bondStore: (any BondStore)?,
+        bus: DBusConnection, backend: BlueZBackend, address: DeviceAddress?, bondStore: (any BondStore)?,
         report: @escaping @Sendable (String) -> Void
     ) {
         self.bus = bus
+        self.backend = backend
+        let adapterPath = backend.adapterPath
         self.report = report
         self.bondStore = bondStore
         self.adapterPath = adapterPath
@@ -69,12 +73,13 @@ public actor BlueZPeripheralHost: PeripheralHost {
             throw BLEError(.radioUnavailable, "bluez: cannot reach the system bus: \(error)")
         }
         // The central's backend finds and checks the adapter (present, powered) the same way.
-        let path = try await BlueZBackend.open(adapter: adapter, connection: bus).adapterPath
+        let backend = try await BlueZBackend.open(adapter: adapter, connection: bus)
+        let path = backend.adapterPath
         let host: BlueZPeripheralHost
         do {
             let properties = try await bus.properties(of: BlueZ.adapter, at: path, on: BlueZ.service)
             let address = properties["Address"]?.string.flatMap { try? DeviceAddress(parsing: $0, isRandom: properties["AddressType"]?.string == "random") }
-            host = BlueZPeripheralHost(bus: bus, adapterPath: path, address: address, bondStore: bondStore, report: report)
+            host = BlueZPeripheralHost(bus: bus, backend: backend, address: address, bondStore: bondStore, report: report)
             try await host.follow()
         } catch {
             bus.close()
@@ -171,7 +176,7 @@ public actor BlueZPeripheralHost: PeripheralHost {
     }
 
     private func linkUp(_ path: DBusObjectPath, _ device: [String: DBusValue]) {
-        guard links[path] == nil, let address = BlueZ.address(of: device) else { return }
+        guard links[path] == nil, let address = BlueZDeviceReport.address(of: device) else { return }
         links[path] = BlueZPeripheralLink(host: self, bus: bus, devicePath: path, address: address)
     }
 
@@ -185,7 +190,7 @@ public actor BlueZPeripheralHost: PeripheralHost {
     /// bluetoothd paired with the device at `path`: the firmware's store keeps it (no keys).
     private func bonded(_ path: DBusObjectPath) async {
         guard let bondStore, mirrored[path] == nil,
-            let device = try? await bus.properties(of: BlueZ.device, at: path, on: BlueZ.service), let address = BlueZ.address(of: device)
+            let device = try? await bus.properties(of: BlueZ.device, at: path, on: BlueZ.service), let address = BlueZDeviceReport.address(of: device)
         else { return }
         mirrored[path] = address
         do {
@@ -203,42 +208,18 @@ public actor BlueZPeripheralHost: PeripheralHost {
 
     // MARK: Bonds
 
-    /// The adapter's paired or bonded devices, by their identity address; the keys stay with
-    /// bluetoothd.
+    /// The adapter's bonded devices (bluetoothd's bonds: addresses, no keys).
     public func bonds() async throws -> [SecurityBond] {
-        try await bondedDevices().map(\.bond)
+        try await backend.bonds()
     }
 
     /// Deletes the bond with `address` (`Adapter1.RemoveDevice`: bluetoothd forgets the device
-    /// and its keys, and disconnects it); whether there was one.
+    /// and its keys, and disconnects it), and the firmware's store forgets it; whether there was one.
     @discardableResult
     public func removeBond(for address: DeviceAddress) async throws -> Bool {
-        guard let path = try await bondedDevices().first(where: { $0.bond.matches(address) })?.path else { return false }
-        do {
-            _ = try await bus.call(.methodCall(
-                destination: BlueZ.service, path: adapterPath, interface: BlueZ.adapter, member: "RemoveDevice", body: [.objectPath(path)]
-            ))
-        } catch {
-            throw BlueZErrors.bleError(error, doing: "removing the bond with \(address)")
-        }
-        await forget(path)
-        return true
-    }
-
-    /// The adapter's `Device1` objects that are paired or bonded.
-    private func bondedDevices() async throws -> [(path: DBusObjectPath, bond: SecurityBond)] {
-        let objects: [DBusObjectPath: [String: [String: DBusValue]]]
-        do {
-            objects = try await bus.managedObjects(at: .root, on: BlueZ.service)
-        } catch {
-            throw BlueZErrors.bleError(error, doing: "listing the bonds of \(BlueZ.name(of: adapterPath))")
-        }
-        return objects.keys.sorted().compactMap { path in
-            guard path.isDescendant(of: adapterPath), let device = objects[path]?[BlueZ.device],
-                device["Bonded"]?.bool == true || device["Paired"]?.bool == true, let address = BlueZ.address(of: device)
-            else { return nil }
-            return (path, SecurityBond(peer: address))
-        }
+        let removed = try await backend.removeBond(for: address)
+        if let path = mirrored.first(where: { $0.value == address })?.key { await forget(path) }
+        return removed
     }
 
     // MARK: Pairing
@@ -313,7 +294,7 @@ enum BlueZPeripheralAgent {
         let ask: DBusMethodHandler = { call in
             guard let path = call.body.first?.objectPath,
                 let device = try? await bus.properties(of: BlueZ.device, at: path, on: BlueZ.service),
-                let address = BlueZ.address(of: device)
+                let address = BlueZDeviceReport.address(of: device)
             else { throw DBusRemoteError(name: BlueZAgent.rejected, message: "the device has no address") }
             let request = SMPPairingParameters(
                 ioCapability: .noInputNoOutput, oobDataFlag: false, authRequirements: [.bonding, .secureConnections],
@@ -338,13 +319,5 @@ enum BlueZPeripheralAgent {
             "RequestPasskey": refused,
             "DisplayPasskey": { _ in [] },
         ])
-    }
-}
-
-extension BlueZ {
-    /// The address of a `Device1`'s properties.
-    static func address(of device: [String: DBusValue]) -> DeviceAddress? {
-        guard let text = device["Address"]?.string else { return nil }
-        return try? DeviceAddress(parsing: text, isRandom: device["AddressType"]?.string == "random")
     }
 }
