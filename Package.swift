@@ -79,7 +79,7 @@ let package = Package(
         // Runtime: opening the API on a transport or the simulation.
         .target(name: "BLERuntime", dependencies: ["BLE", "BLEHCI", "BLEHost", "BLETransport", logging], swiftSettings: swiftSettings),
         // BLE's backend over BlueZ (bluetoothd) on the system bus.
-        .target(name: "BLEBlueZ", dependencies: ["BLE", "BLECore", "BLEGATT", "BLEHost", "DBus", "DBusClient"], swiftSettings: swiftSettings),
+        .target(name: "BLEBlueZ", dependencies: ["BLE", "BLECore", "BLEGATT", "BLEHCI", "BLEHost", "DBus", "DBusClient"], swiftSettings: swiftSettings),
         // Profiles: each a client (on BLE) and its virtual device (on BLESimulation).
         .target(name: "Nightlight", dependencies: ["BLECore", "BLEGATT", "BLE", crypto, logging], swiftSettings: swiftSettings),
         .target(
@@ -112,7 +112,7 @@ let package = Package(
         .target(
             name: "BLETool",
             dependencies: [
-                "BLECore", "BLEGATT", "BLEHost", "BLE", "BLERuntime", "BLETransport", "BLEVirtual", "BLESimulation",
+                "BLECore", "BLEGATT", "BLEHost", "BLE", "BLEBlueZ", "BLERuntime", "BLETransport", "BLEVirtual", "BLESimulation",
                 "BLEProfiles", "BLEToolKit", argumentParser, logging,
             ],
             swiftSettings: swiftSettings

@@ -5,7 +5,8 @@ import BLEVirtual
 import Logging
 
 /// A device of the simulated world: its own controller on the ``VirtualLink``, with our own host
-/// on it in the peripheral role, running the device's firmware.
+/// on it in the peripheral role, running the device's firmware (which sees its host only as a
+/// ``PeripheralHost``, so `ble simulate` runs the same firmware on BlueZ's `bluetoothd`).
 ///
 /// A ``SimWorld`` gives each device a ``VirtualController`` at ``address`` and a started
 /// ``BLEHost`` on it, then calls ``run(_:)`` in a task of its own. `run` sets the GATT server,
@@ -48,12 +49,12 @@ extension VirtualDevice {
 
 /// What a ``VirtualDevice`` runs with: its started host and the clock of its timers.
 ///
-/// In a ``SimWorld`` the host runs on a ``VirtualController`` of the world's link; under
-/// `ble simulate` it runs on any controller (Bumble's, a UART one), and ``controller`` and
-/// ``link`` are nil.
+/// In a ``SimWorld`` the host is our ``BLEHost`` on a ``VirtualController`` of the world's link;
+/// under `ble simulate` it is our host on any controller (Bumble's, a UART one) or BlueZ's
+/// `bluetoothd` (`--transport bluez`), and ``controller`` and ``link`` are nil.
 public struct VirtualDeviceContext: Sendable {
-    /// Our host in the peripheral role, started.
-    public let host: BLEHost
+    /// The host in the peripheral role, started: our ``BLEHost``, or another ``PeripheralHost``.
+    public let host: any PeripheralHost
     /// The device's controller, when it is a virtual one.
     public let controller: VirtualController?
     /// The world's link (distances, simulated link loss), when in a ``SimWorld``.
@@ -64,7 +65,7 @@ public struct VirtualDeviceContext: Sendable {
     public let logger: Logger
 
     /// Creates a context.
-    public init(host: BLEHost, controller: VirtualController? = nil, link: VirtualLink? = nil, clock: any Clock<Duration>, logger: Logger) {
+    public init(host: any PeripheralHost, controller: VirtualController? = nil, link: VirtualLink? = nil, clock: any Clock<Duration>, logger: Logger) {
         self.host = host
         self.controller = controller
         self.link = link

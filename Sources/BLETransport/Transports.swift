@@ -45,7 +45,7 @@ public enum Transports {
         case .bluez:
             throw TransportError(
                 .unsupported, spec: spec.description,
-                "bluez drives bluetoothd over D-Bus and is no HCI transport: it serves the tools' central only (scan, inspect, read, write, subscribe); a controller of our own (ble simulate, ble controller) needs an HCI transport such as hci-socket:N"
+                "bluez drives bluetoothd over D-Bus and is no HCI transport: the tools' central and ble simulate use it through BlueZ's own API; a controller of our own (ble controller) and our host need an HCI transport such as hci-socket:N"
             )
         }
     }

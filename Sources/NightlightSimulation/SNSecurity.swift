@@ -163,14 +163,14 @@ struct SNPairingAgent: PairingAgent {
 
 /// Carries out Bond Management Control Point requests (§9.3) on the SN's host.
 final class SNBondManager: Sendable {
-    private let host: BLEHost
+    private let host: any PeripheralHost
     private let server = Mutex<GATTServer?>(nil)
     private let pause: @Sendable () async throws -> Void
     private let logger: Logger
 
     /// `pause` waits a moment on the SN's clock before a requester is disconnected, so the
     /// Write Response leaves first.
-    init(host: BLEHost, logger: Logger, pause: @escaping @Sendable () async throws -> Void) {
+    init(host: any PeripheralHost, logger: Logger, pause: @escaping @Sendable () async throws -> Void) {
         self.host = host
         self.logger = logger
         self.pause = pause
@@ -186,10 +186,10 @@ final class SNBondManager: Sendable {
     /// went are disconnected: their links were encrypted with a key the SN no longer keeps.
     func perform(_ opcode: BondManagementOpcode, for client: GATTClientID) async {
         guard let server = server.withLock({ $0 }) else { return }
-        let connections = await host.connections.filter { $0.role == .peripheral }
-        var requester: HostConnection?
+        let connections = await host.peripheralLinks
+        var requester: (any PeripheralLink)?
         for connection in connections {
-            if await server.client(on: connection.bearer) == client { requester = connection }
+            if await connection.gattClient(of: server) == client { requester = connection }
         }
         guard let requester else { return }
         let bonds: [SecurityBond]

@@ -171,13 +171,13 @@ struct SNAdvertiser {
     /// Advertising every 100 ms, connectable, two centrals at a time (an app and a dashboard).
     static let parameters = AdvertisingParameters(interval: .milliseconds(100) ... .milliseconds(100), maximumConnections: 2)
 
-    let host: BLEHost
+    let host: any PeripheralHost
     /// The scan response: the Complete Local Name.
     let scanResponse: AdvertisingData
     let logger: Logger
     private var advertised: SNAdvertisement?
 
-    init(host: BLEHost, name: String, logger: Logger) {
+    init(host: any PeripheralHost, name: String, logger: Logger) {
         self.host = host
         scanResponse = SNAdvertisement.scanResponse(name: name)
         self.logger = logger
@@ -186,7 +186,7 @@ struct SNAdvertiser {
     /// Advertises `advertisement` unless it already is, or waits for a free slot.
     mutating func update(_ advertisement: SNAdvertisement) async {
         guard advertisement != advertised else { return }
-        let peripherals = await host.connections.filter { $0.role == .peripheral }.count
+        let peripherals = await host.peripheralLinks.count
         guard peripherals < Self.parameters.maximumConnections else { return }
         do {
             try await host.startAdvertising(data: advertisement.advertisingData(), scanResponse: scanResponse, parameters: Self.parameters)

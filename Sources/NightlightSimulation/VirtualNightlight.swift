@@ -168,7 +168,7 @@ public struct VirtualNightlight: VirtualDevice {
     }
 
     private func run<C: Clock<Duration>>(_ context: VirtualDeviceContext, clock: C) async throws {
-        let onAir = await context.host.controllerInfo?.address ?? address
+        let onAir = await context.host.controllerAddress ?? address
         let deviceName = SNAdvertisement.factoryName(for: onAir)
         let logger = context.logger
         while true {
@@ -189,7 +189,7 @@ public struct VirtualNightlight: VirtualDevice {
                 try await clock.sleep(for: Self.activationRestartDelay)
             }
             try? await context.host.stopAdvertising()
-            for connection in await context.host.connections where connection.role == .peripheral {
+            for connection in await context.host.peripheralLinks {
                 await connection.waitUntilTransmitted()
                 try? await connection.disconnect()
             }
@@ -222,7 +222,7 @@ public struct VirtualNightlight: VirtualDevice {
     }
 
     /// Serves one session until it asks for a restart; returns why.
-    private func serve<C: Clock<Duration>>(_ session: SNSession, host: BLEHost, name: String, address: DeviceAddress, clock: C) async throws -> SNRestart {
+    private func serve<C: Clock<Duration>>(_ session: SNSession, host: any PeripheralHost, name: String, address: DeviceAddress, clock: C) async throws -> SNRestart {
         let identity = SNDatabase.Identity(
             name: name, serialNumber: serialNumber, systemID: Self.systemID(address),
             firmwareVersion: session.perform { $0.state.firmwareVersion }

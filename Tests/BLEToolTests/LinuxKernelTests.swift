@@ -182,6 +182,33 @@ struct LinuxKernelTests {
         Self.report(result, "ble-bluez")
     }
 
+    /// The peripheral role through BlueZ (scripts/vm/tests/ble-simulate-bluez): bluetoothd owns
+    /// hci0 and `ble simulate nightlight --transport bluez:hci0` serves the SN's firmware through it
+    /// (a registered GATT application and LEAdvertisement1); our `ble` on hci1 (user channel)
+    /// scans, inspects, reads and subscribes to it; a second pairing is refused while the SN's
+    /// pairing window is closed and accepted once it is open.
+    @Test func bleSimulateServesTheNightlightThroughBluetoothd() async throws {
+        let (result, log) = try await Self.runPassing("ble-simulate-bluez", saying: "== passed", timeout: .seconds(360))
+        #expect(log.contains(#""transport":"bluez:hci0""#), "\(log)")
+        // What bluetoothd serves itself is said, not hidden.
+        #expect(log.contains("not exported: the Generic Access (1800) service: bluetoothd serves its own"), "\(log)")
+        // bluetoothd advertised the SN under its factory name; the SN's database answered through it.
+        #expect(log.contains("├── Device Information (180A)"), "\(log)")
+        // inspect read the SN's encrypted values: bluetoothd refused them (encrypt-read), our
+        // central paired with bluetoothd (Just Works; the SN's agent let it) and it bonded.
+        #expect(log.contains("(Just Works, LE Secure Connections, 16-octet key, not authenticated, bonded)"), "\(log)")
+        #expect(log.contains(#"Manufacturer Name String (2A29): hex: 4E 69 67 68 74 6C 69 67 68 74 20 4C 61 62 73 | string: "Nightlight Labs""#), "\(log)")
+        #expect(log.contains("Battery Level (2A19): hex: "), "\(log)")
+        // A press notified Active State: the firmware's updateValue, a PropertiesChanged that bluetoothd sent on.
+        #expect(log.contains(#""uuid":"7A5A0020-D04B-48EB-B3FA-32EB4F0FFAC4""#), "\(log)")
+        // The SN's pairing window through our Agent1: a second pairing refused while it is closed,
+        // accepted after `hold 3`.
+        #expect(log.contains("pairing while the window is closed: status 1: ") && log.contains("the peer ended the pairing"), "\(log)")
+        #expect(log.split(separator: "\n").contains { $0.hasPrefix("683ED29F-AAB0-473F-A944-C22444B3ADDE: hex: ") }, "\(log)")
+        #expect(log.contains("simulator exit status 130"), "\(log)")
+        Self.report(result, "ble-simulate-bluez")
+    }
+
     /// docs/hardware.md as written, under systemd as PID 1 (scripts/vm/tests/hub-service): the
     /// bluetooth unit stopped with `systemctl disable --now`, `rfkill block`/`unblock`, the
     /// `nightlight` user and token file, and the page's own unit enabled with `systemctl enable

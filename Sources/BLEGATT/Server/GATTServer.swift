@@ -19,6 +19,8 @@ public actor GATTServer: ATTServerRequestHandler {
     private var clientIDs: [ObjectIdentifier: GATTClientID] = [:]
     private var nextClientID: UInt64 = 1
     private var disconnectHandler: (@Sendable (GATTClientID) async -> Void)?
+    /// Hands each ``updateValue(_:at:)`` to a host that runs ATT itself (BlueZ); see ``setUpdateRelay(_:)``.
+    private var updateRelay: (@Sendable (UInt16, [UInt8]) async -> Int)?
 
     /// Creates a server hosting `services`, laid out from handle 0x0001 in order.
     ///
@@ -191,7 +193,16 @@ public actor GATTServer: ATTServerRequestHandler {
                 targets.append((bearer, false))
             }
         }
-        return await Self.send(value, handle: valueHandle, to: targets)
+        let sent = await Self.send(value, handle: valueHandle, to: targets)
+        guard let updateRelay else { return sent }
+        return sent + (await updateRelay(valueHandle, value))
+    }
+
+    /// Also hands every value set by ``updateValue(_:at:)`` to `relay` (nil: stops), which returns
+    /// how many clients it reached: for a host that runs ATT itself and sends notifications on
+    /// the server's behalf (BlueZ's `bluetoothd`, to the clients that enabled them there).
+    public func setUpdateRelay(_ relay: (@Sendable (UInt16, [UInt8]) async -> Int)?) {
+        updateRelay = relay
     }
 
     /// Sets the value of the first characteristic with `uuid` (optionally in the first service
@@ -303,11 +314,30 @@ public actor GATTServer: ATTServerRequestHandler {
     private func clientID(for bearer: ATTBearer) -> GATTClientID {
         let key = ObjectIdentifier(bearer)
         if let client = clientIDs[key] { return client }
-        let client = GATTClientID(rawValue: nextClientID)
-        nextClientID += 1
+        let client = newClientID()
         clientIDs[key] = client
         bearers[client] = bearer
         core.connect(client)
         return client
+    }
+
+    /// A client identifier not used before.
+    func newClientID() -> GATTClientID {
+        defer { nextClientID += 1 }
+        return GATTClientID(rawValue: nextClientID)
+    }
+
+    /// A new client without a bearer, registered with `security`.
+    func newBearerlessClient(security: GATTSecurityState) -> GATTClientID {
+        let client = newClientID()
+        core.connect(client, security: security)
+        return client
+    }
+
+    /// Forgets a client without a bearer and tells the disconnect handler.
+    func dropBearerlessClient(_ client: GATTClientID) async {
+        guard core.clients[client] != nil, bearers[client] == nil else { return }
+        core.disconnect(client)
+        await disconnectHandler?(client)
     }
 }

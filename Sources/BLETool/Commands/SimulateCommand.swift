@@ -1,4 +1,5 @@
 import ArgumentParser
+import BLEBlueZ
 import BLECore
 import BLEHost
 import BLESimulation
@@ -15,7 +16,8 @@ struct SimulateCommand: ToolCommand {
         abstract: "Run virtual devices in the peripheral role on controllers, until interrupted.",
         discussion: """
             Each device needs its own controller: give one --transport per device, in the same \
-            order (e.g. Bumble's virtual controllers: --transport tcp-client:127.0.0.1:9001). \
+            order (e.g. Bumble's virtual controllers: --transport tcp-client:127.0.0.1:9001), or \
+            --transport bluez[:hciN] to run it through bluetoothd on an adapter BlueZ keeps. \
             While they run, standard input takes actions, one per line: what a person or the \
             device's own program does to it (`press`, `scratch 2 cafe`, `walk 100`, `keys left`); \
             `help` lists each device's. \
@@ -66,26 +68,46 @@ struct SimulateCommand: ToolCommand {
         let logger = options.logger()
         let made = try ToolEnvironment.catalog.makeDevices(names: devices, directory: ToolEnvironment.deviceDirectory)
         var hosts: [BLEHost] = []
+        var closers: [@Sendable () async -> Void] = []
+        var watched: [(BLEHost, String)] = []
         var firmware: [Task<Void, any Error>] = []
         defer { for task in firmware { task.cancel() } }
         do {
             for (device, spec) in zip(made, try transportSpecs()) {
-                let transport = try await Transports.open(spec, options: TransportOptions(logger: logger))
-                // A device with a static random address (the SN) keeps it on any controller.
-                var configuration = device.hostConfiguration
-                configuration.randomAddress = device.address.isRandom ? device.address : nil
-                let host = BLEHost(transport: transport, clock: ContinuousClock(), logger: logger, configuration: configuration)
-                hosts.append(host)
-                let info = try await host.start()
+                let host: any PeripheralHost
+                let address: String
+                if case .bluez(let adapter) = spec {
+                    // bluetoothd advertises, serves ATT and pairs; the device's agent decides who may pair.
+                    let name = device.name
+                    let configuration = device.hostConfiguration
+                    let bluez = try await BlueZPeripheralHost.open(
+                        adapter: "hci\(adapter)", pairingAgent: configuration.pairingAgent, bondStore: configuration.bondStore
+                    ) { line in
+                        ToolOutput.note("\(name): bluez: \(line)")
+                    }
+                    closers.append { await bluez.close() }
+                    host = bluez
+                    address = bluez.controllerAddress?.description ?? spec.description
+                } else {
+                    let transport = try await Transports.open(spec, options: TransportOptions(logger: logger))
+                    // A device with a static random address (the SN) keeps it on any controller.
+                    var configuration = device.hostConfiguration
+                    configuration.randomAddress = device.address.isRandom ? device.address : nil
+                    let ours = BLEHost(transport: transport, clock: ContinuousClock(), logger: logger, configuration: configuration)
+                    hosts.append(ours)
+                    watched.append((ours, device.name))
+                    address = try await ours.start().address.description
+                    host = ours
+                }
                 var deviceLogger = logger
                 deviceLogger[metadataKey: "device"] = "\(device.name)"
                 let context = VirtualDeviceContext(host: host, clock: ContinuousClock(), logger: deviceLogger)
                 firmware.append(Task { try await device.run(context) })
                 if options.json {
-                    let line = SimulateStarted(event: "started", device: device.name, transport: spec.description, address: info.address.description)
+                    let line = SimulateStarted(event: "started", device: device.name, transport: spec.description, address: address)
                     ToolOutput.print(try PresentationJSON.encode(line, layout: .line))
                 } else {
-                    ToolOutput.print("\(device.name): running on \(spec) as \(info.address)")
+                    ToolOutput.print("\(device.name): running on \(spec) as \(address)")
                 }
             }
             let console = VirtualDeviceConsole(zip(devices, made).map { VirtualDeviceConsole.Device(kind: $0.0, device: $0.1) })
@@ -99,8 +121,8 @@ struct SimulateCommand: ToolCommand {
                 for task in firmware {
                     group.addTask { try await withTaskCancellationHandler { try await task.value } onCancel: { task.cancel() } }
                 }
-                for (host, device) in zip(hosts, made) {
-                    group.addTask { try await Self.watch(host, device: device.name) }
+                for (host, name) in watched {
+                    group.addTask { try await Self.watch(host, device: name) }
                 }
                 group.addTask { await Self.performActions(from: Self.standardInputLines(), on: console, json: options.json) }
                 for try await _ in group {}
@@ -109,6 +131,7 @@ struct SimulateCommand: ToolCommand {
             }
         } catch {
             for host in hosts { await host.shutDown() }
+            for close in closers { await close() }
             throw error
         }
     }
