@@ -155,7 +155,7 @@ let package = Package(
             dependencies: [
                 "BLECore", "BLE", "BLEHost", "BLEProfilesSimulation", "BLERuntime", "BLESimulation", "BLETransport", "BLEVirtual",
                 "BLEToolKit", "DeviceExplorer", "Nightlight", "NightlightSimulation", "NightlightStore", "DashboardShell", "NightlightDashboard",
-                "QRCode", argumentParser, nio, logging,
+                "QRCode", argumentParser, nio, nioPosix, logging,
             ],
             swiftSettings: swiftSettings
         ),

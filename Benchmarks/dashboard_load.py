@@ -5,7 +5,7 @@ while the JSON API is timed, and the server's memory from /proc.
 
 Usage: dashboard_load.py BASE_URL --token T --pid PID [--address A] [--clients 20]
          [--requests 2000] [--warmup 200] [--workers 16] [--concurrent-requests 4000]
-         [--status-requests 200] [--fanout 20] [--churn 5] [--record FILE]
+         [--status-requests 200] [--fanout 20] [--churn 5] [--api-source 127.0.0.2] [--record FILE]
 Prints one JSON object per measurement (name + fields); latencies in ms, memory in KiB:
   rss-idle            server memory before the sockets connect
   ws-connect          20 sockets opened at once: ms until every one has its first message
@@ -200,8 +200,12 @@ async def main(arguments):
     emit(name='rss-idle', **memory(pid))
 
     # The 20 sockets get their own connector: they never share a connection with the API calls.
+    # The API calls come from another loopback address (--api-source): 20 sockets and 16 workers
+    # from one address would pass the dashboard's 32 connections per address, and the workers'
+    # extra connections would be refused (503) instead of timed.
+    api_connector = aiohttp.TCPConnector(limit=arguments.workers, local_addr=(arguments.api_source, 0) if arguments.api_source else None)
     async with aiohttp.ClientSession(headers=headers, connector=aiohttp.TCPConnector(limit=0)) as ws_session, \
-            aiohttp.ClientSession(headers=headers, connector=aiohttp.TCPConnector(limit=arguments.workers)) as api:
+            aiohttp.ClientSession(headers=headers, connector=api_connector) as api:
         clients, connect_ms = await open_clients(ws_session, live_url, arguments.clients, progress)
         await asyncio.sleep(1)   # let every socket take its current values
         emit(name='ws-connect', clients=len(clients), ms=round(connect_ms, 3))
@@ -266,5 +270,7 @@ if __name__ == '__main__':
     parser.add_argument('--status-requests', type=int, default=200)
     parser.add_argument('--fanout', type=int, default=20)
     parser.add_argument('--churn', type=int, default=5)
+    parser.add_argument('--api-source', default='127.0.0.2',
+                        help="the local address of the API calls (empty: the system's choice)")
     parser.add_argument('--record', help="write the first socket's first message of each type here (JSON lines)")
     asyncio.run(main(parser.parse_args()))

@@ -15,8 +15,11 @@ public struct DashboardContext: RequestContext, WebSocketRequestContext {
     public var phoneID: Int64?
     /// Where that phone's access is checked (set with ``phoneID``).
     package var phones: (any PhoneAccessChecking)?
-    /// The connection the request came on (a refused WebSocket upgrade is answered on it).
-    package let channel: (any Channel)?
+    /// The connection the request came on (a refused WebSocket upgrade is answered on it), while
+    /// it is open. Weak: HummingbirdWebSocket keeps the context of an accepted upgrade in its own
+    /// `webSocket` reference (a cycle nothing breaks), and a strong channel here kept every live
+    /// socket's channel, pipeline and buffers after it closed (about 9 KiB a socket, issue 17).
+    package private(set) weak var channel: (any Channel)?
 
     /// How a request proved it knows the token.
     public enum Credential: Sendable, Hashable {

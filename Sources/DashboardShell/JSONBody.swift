@@ -17,14 +17,24 @@ package enum JSONBody {
 
     /// `value` as a JSON response.
     package static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        let data: Data
-        do {
-            data = try encoder().encode(value)
-        } catch {
-            data = Data(#"{"error":{"code":"internal","message":"the answer could not be encoded"}}"#.utf8)
-            return Response(status: .internalServerError, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
-        }
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        guard let body = encoded(value) else { return unencodable }
+        return response(json: body, status: status)
+    }
+
+    /// `value` encoded as every answer is, or nil when it cannot be encoded.
+    package static func encoded(_ value: some Encodable) -> ByteBuffer? {
+        guard let data = try? encoder().encode(value) else { return nil }
+        return ByteBuffer(bytes: data)
+    }
+
+    /// A response with `body`, JSON already encoded.
+    package static func response(json body: ByteBuffer, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: body))
+    }
+
+    /// The 500 of an answer that could not be encoded.
+    private static var unencodable: Response {
+        response(json: ByteBuffer(string: #"{"error":{"code":"internal","message":"the answer could not be encoded"}}"#), status: .internalServerError)
     }
 
     /// Decodes the request's body as `T`; a body that is not JSON, has a wrong type or misses a

@@ -17,6 +17,7 @@ import Synchronization
 ///
 /// Methods are `async` and run on GRDB's own dispatch queues, so they never block the
 /// cooperative thread pool; several tasks and several processes can use one file at once.
+/// ``devices()`` answers from memory while the database is unchanged (``ChangeWatch``).
 public final class NightlightStore: Sendable {
     /// The database file, or nil for an in-memory store.
     public let path: String?
@@ -26,11 +27,16 @@ public final class NightlightStore: Sendable {
     let now: @Sendable () -> Date
     /// Whether ``close()`` ran.
     private let isClosed = Mutex(false)
+    /// Whether the database changed since a moment (this store's writes, other processes' commits).
+    let changes: ChangeWatch
+    /// ``devices()`` as last read, and the revision of the database it was read at.
+    let deviceList = Mutex<(revision: ChangeWatch.Revision, devices: [PairedDevice])?>(nil)
 
     private init(writer: any DatabaseWriter, path: String?, now: @escaping @Sendable () -> Date) {
         self.writer = writer
         self.path = path
         self.now = now
+        changes = ChangeWatch(path: path)
     }
 
     /// Opens (creating it and its folder if needed) the database at `path` and migrates it.
@@ -125,6 +131,7 @@ public final class NightlightStore: Sendable {
             return closed
         }
         guard !wasClosed else { return }
+        changes.close()
         do {
             if let pool = writer as? DatabasePool {
                 // Best effort: another process may be reading, and the log stays valid anyway.
@@ -143,6 +150,8 @@ public final class NightlightStore: Sendable {
     /// Runs `body` in one write transaction; errors become ``StoreError``s that say `action` failed.
     func write<T: Sendable>(_ action: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try checkOpen(action)
+        // Counted whether it commits or not: a list kept in memory is read again either way.
+        defer { changes.noteWrite() }
         do {
             return try await writer.write(body)
         } catch {
@@ -160,7 +169,7 @@ public final class NightlightStore: Sendable {
         }
     }
 
-    private func checkOpen(_ action: String) throws {
+    func checkOpen(_ action: String) throws {
         if isClosed.withLock({ $0 }) {
             throw StoreError(.closed, "\(action) failed: the store was closed; open it again")
         }

@@ -175,8 +175,24 @@ extension NightlightStore {
     }
 
     /// Every paired device, by child name, then device name, then address.
+    ///
+    /// The list is kept in memory and read again only after the database changed (a write of
+    /// this store, or a commit of another process on the same file, such as a `nightlight`
+    /// command): an unchanged list costs no read.
     public func devices() async throws -> [PairedDevice] {
-        try await read("listing paired devices") { db in try Self.fetchDevices(db) }
+        let action = "listing paired devices"
+        try checkOpen(action)
+        // The revision is taken before the read: a change during the read makes the list kept
+        // look old at the next call (read again), never a stale list look current.
+        guard let revision = changes.revision() else {
+            return try await read(action) { db in try Self.fetchDevices(db) }
+        }
+        if let kept = deviceList.withLock({ $0 }), kept.revision == revision {
+            return kept.devices
+        }
+        let devices = try await read(action) { db in try Self.fetchDevices(db) }
+        deviceList.withLock { $0 = (revision, devices) }
+        return devices
     }
 
     /// The paired device with this address (compared case-insensitively), or nil.

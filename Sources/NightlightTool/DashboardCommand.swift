@@ -3,6 +3,7 @@ import BLEToolKit
 import Foundation
 import NightlightDashboard
 import NIOCore
+import NIOPosix
 
 /// `nightlight dashboard`: serves the SN dashboard from this hub.
 struct DashboardCommand: ToolCommand {
@@ -96,7 +97,14 @@ struct DashboardCommand: ToolCommand {
         return String(text.split(separator: "\n", omittingEmptySubsequences: false).first ?? "").trimmingCharacters(in: .whitespaces)
     }
 
+    /// Whether Swift concurrency's tasks run on NIO's event loops (one per core) rather than on
+    /// its own pool: a request is read, answered and written on the event loop of its connection
+    /// without waking another thread, and the process has a pool of threads fewer. Set once per
+    /// process, before the server starts.
+    static let tasksRunOnEventLoops = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+
     func execute() async throws {
+        _ = Self.tasksRunOnEventLoops
         let store = try options.openStore()
         let logger = options.tool.logger("nightlight.dashboard")
         // --sim-control acts on the sim world: then no automatic choice of BlueZ.

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import NightlightStore
 import Testing
 
@@ -188,5 +189,42 @@ struct PairedDeviceTests {
             #expect(try JSONDecoder().decode(PairedDevice.self, from: json) == device)
             #expect(device.id == sampleAddress)
         }
+    }
+
+    /// The list is kept in memory between changes (issue 17): a change by this store, by a
+    /// second store on the same file (as a `nightlight` command in another process is), and by
+    /// a raw SQLite connection that bypasses the store altogether, each shows at the next call.
+    @Test func theListShowsEveryChangeWhoeverMadeIt() async throws {
+        try await withFixture { f in
+            let other = try f.reopen()
+            defer { try? other.close() }
+            #expect(try await f.store.devices().isEmpty)
+            try await other.pair(address: sampleAddress, deviceName: "SN-16F3", childName: "Emma")
+            #expect(try await f.store.devices().map(\.childName) == ["Emma"])
+            #expect(try await f.store.devices().map(\.childName) == ["Emma"], "unchanged: the same list")
+            try await f.store.renameChild(of: sampleAddress, to: "Mia")
+            #expect(try await f.store.devices().map(\.childName) == ["Mia"])
+            #expect(try await other.devices().map(\.childName) == ["Mia"])
+            try await other.pair(address: "C4:4E:4C:00:00:02", deviceName: "SN-0002", childName: "Ada")
+            #expect(try await f.store.devices().map(\.childName) == ["Ada", "Mia"])
+            let raw = try DatabaseQueue(path: f.path)
+            try await raw.write { db in try db.execute(sql: "UPDATE pairedDevice SET childName = 'Zoe' WHERE childName = 'Ada'") }
+            try raw.close()
+            #expect(try await f.store.devices().map(\.childName) == ["Mia", "Zoe"])
+            try await other.unpair(sampleAddress)
+            #expect(try await f.store.devices().map(\.childName) == ["Zoe"])
+        }
+    }
+
+    /// A store in memory sees its own changes at once.
+    @Test func anInMemoryListShowsItsOwnChanges() async throws {
+        let store = try NightlightStore.inMemory()
+        #expect(try await store.devices().isEmpty)
+        try await store.pair(address: sampleAddress, deviceName: "SN-16F3", childName: "Emma")
+        #expect(try await store.devices().map(\.childName) == ["Emma"])
+        try await store.renameChild(of: sampleAddress, to: "Mia")
+        #expect(try await store.devices().map(\.childName) == ["Mia"])
+        try await store.unpair(sampleAddress)
+        #expect(try await store.devices().isEmpty)
     }
 }

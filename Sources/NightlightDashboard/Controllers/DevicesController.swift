@@ -14,13 +14,15 @@ struct DevicesController {
     let alerts: AlertMonitor
     let now: @Sendable () -> Date
     let timeZone: TimeZone
+    /// The answer of `GET /api/devices`, encoded once per change of the list.
+    let deviceList = EncodedAnswer<[PairedDevice]>()
 
     func add(to api: RouterGroup<DashboardContext>) {
         api.get("scan") { request, _ in
             let seconds = try RequestInput.number(request, "seconds", in: 0.5...30, default: 3)
             return JSONBody.response(try await link.scan(for: .milliseconds(Int64(seconds * 1000))))
         }
-        api.get("devices") { _, _ in JSONBody.response(try await store.devices()) }
+        api.get("devices") { _, _ in deviceList.response(try await store.devices()) }
         api.get("limits") { _, _ in JSONBody.response(SNLimits()) }
         api.post("devices/pair") { request, _ in try await pair(request) }
         api.delete("devices/:address") { _, context in try await unpair(context) }
