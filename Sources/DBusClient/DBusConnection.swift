@@ -68,21 +68,24 @@ public final class DBusConnection: Sendable {
     }
 
     /// Connects to the first address that answers, authenticates (SASL EXTERNAL as this user) and
-    /// says `Hello`. The handshake is a few blocking lines on the calling thread, bounded by
-    /// `timeout` (a socket that never answers fails with ``DBusError/Code/timedOut``).
+    /// says `Hello`. The connect and the handshake are a few blocking lines, run on a thread of
+    /// their own (never on one of the concurrency pool's few threads: many connections opened at
+    /// once — a test run starting — would hold them all), bounded by `timeout` (a socket that
+    /// never answers fails with ``DBusError/Code/timedOut``).
     public static func connect(
         to addresses: [DBusAddress], timeout: Duration = .seconds(5), clock: any Clock<Duration> = ContinuousClock()
     ) async throws -> DBusConnection {
         var lastError: (any Error)?
         for address in addresses {
             do {
-                let descriptor = try DBusSocket.connect(address)
-                let guid: (guid: String, descriptorPassing: Bool)
-                do {
-                    guid = try DBusSocket.authenticate(descriptor, timeout: timeout)
-                } catch {
-                    DBusSocket.closeDescriptor(descriptor)
-                    throw error
+                let (descriptor, guid) = try await DBusReaderThread.run { () throws -> (CInt, (guid: String, descriptorPassing: Bool)) in
+                    let descriptor = try DBusSocket.connect(address)
+                    do {
+                        return (descriptor, try DBusSocket.authenticate(descriptor, timeout: timeout))
+                    } catch {
+                        DBusSocket.closeDescriptor(descriptor)
+                        throw error
+                    }
                 }
                 let connection = DBusConnection(descriptor: descriptor, guid: guid.guid, descriptorPassing: guid.descriptorPassing, clock: clock)
                 connection.startReader(descriptor)
@@ -390,6 +393,13 @@ enum DBusReaderThread {
     private final class Box {
         let body: () -> Void
         init(_ body: @escaping () -> Void) { self.body = body }
+    }
+
+    /// Runs blocking `body` on a thread of its own and returns its result.
+    static func run<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            start { continuation.resume(with: Result { try body() }) }
+        }
     }
 
     static func start(_ body: @escaping @Sendable () -> Void) {
