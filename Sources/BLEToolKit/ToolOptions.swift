@@ -74,7 +74,7 @@ public struct ToolOptions: ParsableArguments, Sendable {
     /// (``ToolEnvironment/automaticTransport()``).
     public func transport(environment: [String: String] = ProcessInfo.processInfo.environment) async throws -> TransportSpec {
         let spec = try resolvedTransport()
-        let asked = !transports.isEmpty || !(environment[TransportSpec.environmentVariable] ?? "").trimmingCharacters(in: .whitespaces).isEmpty
+        let asked = !transports.isEmpty || TransportSpec.chosen(in: environment) != nil
         return asked ? spec : await ToolEnvironment.automaticTransport()
     }
 

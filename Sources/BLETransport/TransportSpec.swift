@@ -183,6 +183,12 @@ extension TransportSpec {
         }
     }
 
+    /// The value of ``environmentVariable`` when it names a transport (set and not blank).
+    public static func chosen(in environment: [String: String]) -> String? {
+        guard let value = environment[environmentVariable], !value.trimmingWhitespace().isEmpty else { return nil }
+        return value
+    }
+
     /// Reads ``environmentVariable`` (`NIGHTLIGHT_TRANSPORT`) from `environment`; unset or blank
     /// gives `default`. Pass `ProcessInfo.processInfo.environment` from the entry point.
     ///
@@ -191,9 +197,7 @@ extension TransportSpec {
         _ environment: [String: String],
         default defaultSpec: TransportSpec = .sim
     ) throws(TransportError) -> TransportSpec {
-        guard let value = environment[environmentVariable], !value.trimmingWhitespace().isEmpty else {
-            return defaultSpec
-        }
+        guard let value = chosen(in: environment) else { return defaultSpec }
         do {
             return try TransportSpec(parsing: value)
         } catch {
