@@ -101,7 +101,7 @@ struct ConnectionLimitTests {
                 held.append(connection)
             }
             let refused = try await RawConnection.open(port: port)
-            #expect(await refused.waitForClose(within: .seconds(1)))
+            #expect(await refused.waitForClose(within: .seconds(10)))  // at once, unless the machine is busy
             #expect(refused.status == 503, "\(refused.text)")
             #expect(refused.body.contains(#""code":"tooManyConnections""#))
             #expect(held.allSatisfy { !$0.isClosed })

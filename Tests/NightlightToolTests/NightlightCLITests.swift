@@ -2,6 +2,10 @@ import BLETesting
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -17,6 +21,30 @@ struct NightlightCLITests {
         var db: String { runner.deviceDirectory.appending(path: "nightlight.sqlite").path }
 
         init() throws { runner = try CLIRunner("nightlight") }
+
+        /// A port for a dashboard, and the one after it, both free now: below the kernel's
+        /// ephemeral range (32768 up), where the run's own outgoing connections never land, so
+        /// only another test's random pick could take it before the dashboard binds.
+        static func dashboardPort() -> Int {
+            for _ in 0..<50 {
+                let port = Int.random(in: 20_000...32_000)
+                if isFree(port), isFree(port + 1) { return port }
+            }
+            return Int.random(in: 20_000...32_000)
+        }
+
+        private static func isFree(_ port: Int) -> Bool {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+            }
+        }
 
         func run(_ arguments: String...) async throws -> CLIRunner.Result {
             try await runner.run(arguments + ["--db", db], timeout: .seconds(60))
@@ -365,7 +393,7 @@ struct NightlightCLITests {
     /// `nightlight dashboard` serves the API with its token; Ctrl-C stops it.
     @Test func dashboardServesTheAPIWithItsToken() async throws {
         let cli = try CLI()
-        let port = Int.random(in: 20_000...29_999)
+        let port = CLI.dashboardPort()
         let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--json", "--token", "test-token-0123456789"])
         let ready = try await server.waitForLine { $0.contains("\"ready\"") }
         #expect(ready.contains("http://127.0.0.1:\(port)/?token=test-token-0123456789"))
@@ -385,7 +413,7 @@ struct NightlightCLITests {
     /// line, which `ps` shows); a file others can read is refused; the database is private.
     @Test func theTokenComesFromAPrivateFile() async throws {
         let cli = try CLI()
-        let port = Int.random(in: 40_000...44_999)
+        let port = CLI.dashboardPort()
         let file = cli.runner.deviceDirectory.appending(path: "token").path
         try "file-token-0123456789abcdef\n".write(toFile: file, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file)
@@ -409,7 +437,7 @@ struct NightlightCLITests {
     /// CancellationError()" and "Server shutdown error: Already closed").
     @Test func dashboardShutsDownGracefullyOnCtrlC() async throws {
         let cli = try CLI()
-        let port = Int.random(in: 30_000...39_999)
+        let port = CLI.dashboardPort()
         let token = "test-token-0123456789"
         // The token from the environment: out of sight of `ps`.
         let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--json"], environment: ["NIGHTLIGHT_DASHBOARD_TOKEN": token])

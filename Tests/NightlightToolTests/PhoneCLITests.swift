@@ -43,7 +43,7 @@ struct PhoneCLITests {
     /// token's; into a pipe (a log) it prints none unless asked; the link works once.
     @Test func dashboardPrintsAnInvitationQRCodeAtStart() async throws {
         let cli = try CLI()
-        let port = Int.random(in: 45_000...49_999)
+        let port = CLI.dashboardPort()
         let token = "qr-test-token-0123456789"
         let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--token", token, "--qr"])
         let link = try await server.waitForLine { $0.contains("/invite/") }
