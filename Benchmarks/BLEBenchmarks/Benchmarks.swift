@@ -52,6 +52,18 @@ struct Benchmarks {
         let samplesPath = arguments.first ?? "Benchmarks/samples.json"
         let seconds = arguments.dropFirst().first.flatMap(Double.init) ?? 1.0
         let samples = try Samples.load(path: samplesPath)
+        // Every sample must be well formed: a sample that fails would time our error path against
+        // the peer's (lenient) parse of the same bytes, which is not the comparison asked for.
+        for sample in samples.advertising {
+            do { _ = try AdvertisingData(bytes: sample.bytes) } catch {
+                throw BenchmarkError("\(samplesPath): advertising.\(sample.name) is malformed: \(error)")
+            }
+        }
+        for sample in samples.att {
+            do { _ = try ATTMessage(decoding: sample.bytes) } catch {
+                throw BenchmarkError("\(samplesPath): att.\(sample.name) is malformed: \(error)")
+            }
+        }
 
         let advertising = samples.advertising.map(\.bytes)
         run("ad-parse", seconds: seconds, batch: advertising.count) {

@@ -123,17 +123,13 @@ public struct BluetoothUUID: Hashable, Comparable, Sendable {
     ///
     /// Returns `nil` when the UUID does not fit that size.
     public func littleEndianBytes(size: Size) -> [UInt8]? {
-        var writer = ByteWriter(capacity: size.byteCount)
         switch size {
-        case .bits16:
-            guard let value = uuid16 else { return nil }
-            writer.writeUInt16(value)
-        case .bits32:
-            guard let value = uuid32 else { return nil }
-            writer.writeUInt32(value)
-        case .bits128:
-            writer.writeBytes(bigEndianBytes.reversed())
+        case .bits16: guard self.size == .bits16 else { return nil }
+        case .bits32: guard isOnBaseUUID else { return nil }
+        case .bits128: break
         }
+        var writer = ByteWriter(capacity: size.byteCount)
+        writer.writeUUID(self, size: size)
         return writer.bytes
     }
 
@@ -141,7 +137,9 @@ public struct BluetoothUUID: Hashable, Comparable, Sendable {
     ///
     /// ATT has no 32-bit UUIDs (Core 5.4, Vol 3, Part F, 3.2.1): they travel as 128-bit.
     public var attBytes: [UInt8] {
-        uuid16 != nil ? littleEndianBytes(size: .bits16)! : littleEndianBytes(size: .bits128)!
+        var writer = ByteWriter(capacity: 16)
+        writer.writeATTUUID(self)
+        return writer.bytes
     }
 
     /// The wire form in the shortest size: 2, 4 or 16 bytes (advertising data allows all three).

@@ -81,6 +81,7 @@ public struct AdvertisingData: Hashable, Sendable, AdvertisingDataFields {
     }
 
     /// Calls `body` with each structure in order until it returns `false`.
+    @inlinable
     public func forEachStructure(_ body: (ADStructure) -> Bool) {
         for structure in structures where !body(structure) { return }
     }
@@ -142,6 +143,7 @@ public struct AdvertisementView: Hashable, Sendable, AdvertisingDataFields {
 
     /// Calls `body` with each structure of the advertisement, then of the scan response, until it
     /// returns `false`.
+    @inlinable
     public func forEachStructure(_ body: (ADStructure) -> Bool) {
         var going = true
         advertisement.forEachStructure { structure in

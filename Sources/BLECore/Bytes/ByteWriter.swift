@@ -1,54 +1,100 @@
 /// Builds little-endian wire bytes; the mirror of ``ByteReader``.
+///
+/// Frozen and inlinable, like ``ByteReader``: every encoder writes through it, so its writes
+/// compile into the encoders.
+@frozen
 public struct ByteWriter: Sendable {
+    @usableFromInline var storage: [UInt8]
+
     /// The bytes written so far.
-    public private(set) var bytes: [UInt8]
+    @inlinable public var bytes: [UInt8] { storage }
 
     /// Creates an empty writer, optionally reserving capacity.
+    @inlinable
     public init(capacity: Int = 0) {
-        bytes = []
-        bytes.reserveCapacity(capacity)
+        storage = []
+        storage.reserveCapacity(capacity)
     }
 
     /// Forgets the bytes written, keeping the storage: a writer reused for one PDU after another
     /// allocates nothing once it has grown to the largest.
-    public mutating func removeAll() { bytes.removeAll(keepingCapacity: true) }
+    @inlinable
+    public mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
 
     /// Appends one byte.
-    public mutating func writeUInt8(_ value: UInt8) { bytes.append(value) }
+    @inlinable @inline(__always)
+    public mutating func writeUInt8(_ value: UInt8) { storage.append(value) }
 
     /// Appends one signed byte.
-    public mutating func writeInt8(_ value: Int8) { bytes.append(UInt8(bitPattern: value)) }
+    @inlinable
+    public mutating func writeInt8(_ value: Int8) { storage.append(UInt8(bitPattern: value)) }
 
     /// Appends a little-endian 16-bit unsigned integer.
-    public mutating func writeUInt16(_ value: UInt16) { writeInteger(value, size: 2) }
+    @inlinable @inline(__always)
+    public mutating func writeUInt16(_ value: UInt16) {
+        storage.append(UInt8(truncatingIfNeeded: value))
+        storage.append(UInt8(truncatingIfNeeded: value &>> 8))
+    }
 
     /// Appends a little-endian 16-bit signed integer.
-    public mutating func writeInt16(_ value: Int16) { writeInteger(UInt16(bitPattern: value), size: 2) }
+    @inlinable
+    public mutating func writeInt16(_ value: Int16) { writeUInt16(UInt16(bitPattern: value)) }
 
     /// Appends the low 24 bits of `value`, little-endian.
+    @inlinable
     public mutating func writeUInt24(_ value: UInt32) { writeInteger(value, size: 3) }
 
     /// Appends a little-endian 32-bit unsigned integer.
+    @inlinable
     public mutating func writeUInt32(_ value: UInt32) { writeInteger(value, size: 4) }
 
     /// Appends a little-endian 32-bit signed integer.
+    @inlinable
     public mutating func writeInt32(_ value: Int32) { writeInteger(UInt32(bitPattern: value), size: 4) }
 
     /// Appends the low 48 bits of `value`, little-endian.
+    @inlinable
     public mutating func writeUInt48(_ value: UInt64) { writeInteger(value, size: 6) }
 
     /// Appends a little-endian 64-bit unsigned integer.
+    @inlinable
     public mutating func writeUInt64(_ value: UInt64) { writeInteger(value, size: 8) }
 
     /// Appends bytes in the order given.
+    @inlinable
     public mutating func writeBytes<Bytes: Sequence>(_ value: Bytes) where Bytes.Element == UInt8 {
-        bytes.append(contentsOf: value)
+        storage.append(contentsOf: value)
     }
 
-    private mutating func writeInteger<T: FixedWidthInteger & UnsignedInteger>(_ value: T, size: Int) {
-        for index in 0..<size {
-            bytes.append(UInt8(truncatingIfNeeded: value >> (8 * index)))
+    /// Appends a UUID in its little-endian wire form of `size` (2, 4 or 16 bytes), without an
+    /// array of its own on the way.
+    ///
+    /// - Precondition: the UUID fits `size` (see ``BluetoothUUID/littleEndianBytes(size:)``).
+    @inlinable
+    public mutating func writeUUID(_ uuid: BluetoothUUID, size: BluetoothUUID.Size) {
+        switch size {
+        case .bits16:
+            precondition(uuid.size == .bits16, "\(uuid) does not fit 16 bits")
+            writeUInt16(UInt16(truncatingIfNeeded: uuid.high &>> 32))
+        case .bits32:
+            precondition(uuid.isOnBaseUUID, "\(uuid) does not fit 32 bits")
+            writeUInt32(UInt32(truncatingIfNeeded: uuid.high &>> 32))
+        case .bits128:
+            writeUInt64(uuid.low)
+            writeUInt64(uuid.high)
         }
+    }
+
+    /// Appends a UUID as ATT carries it: 2 bytes when it is a 16-bit UUID, else 16 (Core 5.4,
+    /// Vol 3, Part F, 3.2.1).
+    @inlinable
+    public mutating func writeATTUUID(_ uuid: BluetoothUUID) {
+        writeUUID(uuid, size: uuid.size == .bits16 ? .bits16 : .bits128)
+    }
+
+    @inlinable
+    mutating func writeInteger<T: FixedWidthInteger & UnsignedInteger>(_ value: T, size: Int) {
+        withUnsafeBytes(of: value.littleEndian) { storage.append(contentsOf: $0.prefix(size)) }
     }
 }
 

@@ -157,13 +157,81 @@ public enum ATTMessage: Sendable, Hashable, CustomStringConvertible {
     /// The PDU as the given type, or `nil` when the message holds another PDU,
     /// e.g. `message.pdu(as: ATTReadResponse.self)`.
     public func pdu<PDU: ATTPDU>(as type: PDU.Type) -> PDU? {
-        pdu as? PDU
+        // Case by case, each a cast between concrete types that specialization folds away, not
+        // through ``pdu`` (an existential box and a cast at run time).
+        switch self {
+        case .errorResponse(let pdu): pdu as? PDU
+        case .exchangeMTURequest(let pdu): pdu as? PDU
+        case .exchangeMTUResponse(let pdu): pdu as? PDU
+        case .findInformationRequest(let pdu): pdu as? PDU
+        case .findInformationResponse(let pdu): pdu as? PDU
+        case .findByTypeValueRequest(let pdu): pdu as? PDU
+        case .findByTypeValueResponse(let pdu): pdu as? PDU
+        case .readByTypeRequest(let pdu): pdu as? PDU
+        case .readByTypeResponse(let pdu): pdu as? PDU
+        case .readRequest(let pdu): pdu as? PDU
+        case .readResponse(let pdu): pdu as? PDU
+        case .readBlobRequest(let pdu): pdu as? PDU
+        case .readBlobResponse(let pdu): pdu as? PDU
+        case .readMultipleRequest(let pdu): pdu as? PDU
+        case .readMultipleResponse(let pdu): pdu as? PDU
+        case .readByGroupTypeRequest(let pdu): pdu as? PDU
+        case .readByGroupTypeResponse(let pdu): pdu as? PDU
+        case .writeRequest(let pdu): pdu as? PDU
+        case .writeResponse(let pdu): pdu as? PDU
+        case .prepareWriteRequest(let pdu): pdu as? PDU
+        case .prepareWriteResponse(let pdu): pdu as? PDU
+        case .executeWriteRequest(let pdu): pdu as? PDU
+        case .executeWriteResponse(let pdu): pdu as? PDU
+        case .readMultipleVariableRequest(let pdu): pdu as? PDU
+        case .readMultipleVariableResponse(let pdu): pdu as? PDU
+        case .multipleHandleValueNotification(let pdu): pdu as? PDU
+        case .handleValueNotification(let pdu): pdu as? PDU
+        case .handleValueIndication(let pdu): pdu as? PDU
+        case .handleValueConfirmation(let pdu): pdu as? PDU
+        case .writeCommand(let pdu): pdu as? PDU
+        case .signedWriteCommand(let pdu): pdu as? PDU
+        case .unknown: nil
+        }
     }
 
     /// The opcode: the first octet on the wire.
     public var opcode: ATTOpcode {
-        if case .unknown(let opcode, _) = self { return opcode }
-        return type(of: pdu!).opcode
+        // One case per PDU, not through ``pdu``: the existential would box the PDU on every call.
+        switch self {
+        case .errorResponse(let pdu): type(of: pdu).opcode
+        case .exchangeMTURequest(let pdu): type(of: pdu).opcode
+        case .exchangeMTUResponse(let pdu): type(of: pdu).opcode
+        case .findInformationRequest(let pdu): type(of: pdu).opcode
+        case .findInformationResponse(let pdu): type(of: pdu).opcode
+        case .findByTypeValueRequest(let pdu): type(of: pdu).opcode
+        case .findByTypeValueResponse(let pdu): type(of: pdu).opcode
+        case .readByTypeRequest(let pdu): type(of: pdu).opcode
+        case .readByTypeResponse(let pdu): type(of: pdu).opcode
+        case .readRequest(let pdu): type(of: pdu).opcode
+        case .readResponse(let pdu): type(of: pdu).opcode
+        case .readBlobRequest(let pdu): type(of: pdu).opcode
+        case .readBlobResponse(let pdu): type(of: pdu).opcode
+        case .readMultipleRequest(let pdu): type(of: pdu).opcode
+        case .readMultipleResponse(let pdu): type(of: pdu).opcode
+        case .readByGroupTypeRequest(let pdu): type(of: pdu).opcode
+        case .readByGroupTypeResponse(let pdu): type(of: pdu).opcode
+        case .writeRequest(let pdu): type(of: pdu).opcode
+        case .writeResponse(let pdu): type(of: pdu).opcode
+        case .prepareWriteRequest(let pdu): type(of: pdu).opcode
+        case .prepareWriteResponse(let pdu): type(of: pdu).opcode
+        case .executeWriteRequest(let pdu): type(of: pdu).opcode
+        case .executeWriteResponse(let pdu): type(of: pdu).opcode
+        case .readMultipleVariableRequest(let pdu): type(of: pdu).opcode
+        case .readMultipleVariableResponse(let pdu): type(of: pdu).opcode
+        case .multipleHandleValueNotification(let pdu): type(of: pdu).opcode
+        case .handleValueNotification(let pdu): type(of: pdu).opcode
+        case .handleValueIndication(let pdu): type(of: pdu).opcode
+        case .handleValueConfirmation(let pdu): type(of: pdu).opcode
+        case .writeCommand(let pdu): type(of: pdu).opcode
+        case .signedWriteCommand(let pdu): type(of: pdu).opcode
+        case .unknown(let opcode, _): opcode
+        }
     }
 
     /// The whole PDU: opcode, then parameters.

@@ -166,7 +166,7 @@ public struct GATTAttributeDatabase: Sendable {
                 continue
             }
             writer.writeUInt16(attribute.handle)
-            writer.writeBytes(attribute.type.attBytes)
+            writer.writeATTUUID(attribute.type)
             if withValue { writer.writeBytes(attribute.value) }
         }
         return writer.bytes

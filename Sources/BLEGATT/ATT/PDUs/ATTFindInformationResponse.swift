@@ -109,7 +109,7 @@ public struct ATTFindInformationResponse: ATTPDU {
         writer.writeUInt8(format.rawValue)
         for entry in information {
             writer.writeUInt16(entry.handle)
-            writer.writeBytes(entry.uuid.littleEndianBytes(size: size)!)
+            writer.writeUUID(entry.uuid, size: size)
         }
     }
 

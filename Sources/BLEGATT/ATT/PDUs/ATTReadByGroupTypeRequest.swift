@@ -43,7 +43,7 @@ public struct ATTReadByGroupTypeRequest: ATTPDU {
     /// 16-bit form, else 16).
     public func encodeParameters(into writer: inout ByteWriter) {
         writer.writeHandleRange(startingHandle, endingHandle)
-        writer.writeBytes(attributeGroupType.attBytes)
+        writer.writeATTUUID(attributeGroupType)
     }
 
     /// `Read By Group Type Request start=0x0001 end=0xFFFF type=2800`.

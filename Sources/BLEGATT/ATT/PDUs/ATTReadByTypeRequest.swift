@@ -43,7 +43,7 @@ public struct ATTReadByTypeRequest: ATTPDU {
     /// form, else 16).
     public func encodeParameters(into writer: inout ByteWriter) {
         writer.writeHandleRange(startingHandle, endingHandle)
-        writer.writeBytes(attributeType.attBytes)
+        writer.writeATTUUID(attributeType)
     }
 
     /// `Read By Type Request start=0x0001 end=0xFFFF type=2803`.
