@@ -1,3 +1,5 @@
+import BLECore
+
 /// A connection between a host and an HCI controller that carries whole packets both ways.
 ///
 /// Implemented by the transports of `BLETransport` (H4 over TCP, Unix sockets, UART, the Linux HCI
@@ -15,4 +17,69 @@ public protocol HCITransport: Sendable {
 
     /// Closes the transport; `packets` finishes and later sends throw.
     func close() async
+
+    /// The same packets as ``packets``, for the one reader that takes them all (the host).
+    ///
+    /// A transport in process (a virtual controller) hands them over through an ``AsyncFIFO``:
+    /// `AsyncThrowingStream`'s generic storage looks up type metadata at run time on every
+    /// `yield` and `next`, about a tenth of the instructions of an in-process notification
+    /// (`docs/performance.md`). The default wraps ``packets``. Read either this or ``packets``,
+    /// not both.
+    var inbound: HCIInbound { get }
+}
+
+extension HCITransport {
+    /// ``packets``, as an ``HCIInbound``.
+    public var inbound: HCIInbound { HCIInbound(packets) }
+}
+
+/// The packets a transport received, read in order by one task (see ``HCITransport/inbound``).
+public struct HCIInbound: AsyncSequence, Sendable {
+    public typealias Element = HCIPacket
+
+    enum Source: Sendable {
+        case stream(AsyncThrowingStream<HCIPacket, any Error>)
+        case fifo(AsyncFIFO<HCIPacket>)
+    }
+
+    let source: Source
+
+    /// The packets of a stream.
+    public init(_ stream: AsyncThrowingStream<HCIPacket, any Error>) {
+        source = .stream(stream)
+    }
+
+    /// The packets of a queue: they end when the queue is finished and empty (or the reading
+    /// task is cancelled).
+    public init(_ fifo: AsyncFIFO<HCIPacket>) {
+        source = .fifo(fifo)
+    }
+
+    public func makeAsyncIterator() -> AsyncIterator {
+        switch source {
+        case .stream(let stream): AsyncIterator(base: .stream(stream.makeAsyncIterator()))
+        case .fifo(let fifo): AsyncIterator(base: .fifo(fifo))
+        }
+    }
+
+    /// Reads the packets in order.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+        enum Base {
+            case stream(AsyncThrowingStream<HCIPacket, any Error>.AsyncIterator)
+            case fifo(AsyncFIFO<HCIPacket>)
+        }
+
+        var base: Base
+
+        /// The next packet; `nil` once the transport closed. Throws the link's error.
+        public mutating func next() async throws -> HCIPacket? {
+            switch base {
+            case .fifo(let fifo):
+                return await fifo.next()
+            case .stream(var iterator):
+                defer { base = .stream(iterator) }
+                return try await iterator.next()
+            }
+        }
+    }
 }

@@ -167,7 +167,7 @@ public actor BLEHost {
         })
         tasks.append(Task { [weak self] in
             do {
-                for try await packet in transport.packets {
+                for try await packet in transport.inbound {
                     guard let self else { return }
                     await self.receive(packet)
                 }

@@ -241,6 +241,8 @@ public struct SimTransport: HCITransport {
 
     public var packets: AsyncThrowingStream<HCIPacket, any Error> { base.packets }
 
+    public var inbound: HCIInbound { base.inbound }
+
     public func close() async {
         await base.close()
         await world.detach(base.controller)

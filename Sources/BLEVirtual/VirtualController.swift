@@ -81,13 +81,13 @@ public actor VirtualController {
 
     deinit {
         inbox.finish()
-        host.withLock { $0.continuation.finish() }
+        host.withLock { $0.fifo.finish() }
     }
 
     /// The host's end of this controller's HCI. After that transport is closed this is a new
     /// one, for the next host.
     public nonisolated var hostTransport: VirtualHCIHostTransport {
-        host.withLock { VirtualHCIHostTransport(controller: self, generation: $0.generation, stream: $0.stream) }
+        host.withLock { VirtualHCIHostTransport(controller: self, generation: $0.generation, fifo: $0.fifo) }
     }
 
     /// The link this controller is attached to, if any.
@@ -145,14 +145,14 @@ public actor VirtualController {
     func closeHost(generation: Int) {
         host.withLock { end in
             guard end.generation == generation else { return }
-            end.continuation.finish()
+            end.fifo.finish()
             end = HostEnd(generation: generation + 1)
         }
     }
 
     /// Sends a packet to the host, unconditionally.
     func sendToHost(_ packet: HCIPacket) {
-        _ = host.withLock { $0.continuation.yield(packet) }
+        host.withLock { $0.fifo.yield(packet) }
     }
 
     /// Sends an event to the host unless the event masks suppress it (Core 5.4, Vol 4, Part E,
@@ -236,15 +236,13 @@ public actor VirtualController {
 }
 
 extension VirtualController {
-    /// The host's end of the HCI: the stream of packets to the host and its generation.
+    /// The host's end of the HCI: the queue of packets to the host and its generation.
     struct HostEnd: Sendable {
         let generation: Int
-        let stream: AsyncThrowingStream<HCIPacket, any Error>
-        let continuation: AsyncThrowingStream<HCIPacket, any Error>.Continuation
+        let fifo = AsyncFIFO<HCIPacket>()
 
         init(generation: Int) {
             self.generation = generation
-            (stream, continuation) = AsyncThrowingStream<HCIPacket, any Error>.makeStream()
         }
     }
 

@@ -1,3 +1,4 @@
+import BLECore
 import BLEHCI
 
 /// The host's end of a ``VirtualController``'s HCI, in process: whole packets both ways.
@@ -11,12 +12,12 @@ public struct VirtualHCIHostTransport: HCITransport {
     /// The controller behind this transport.
     public let controller: VirtualController
     let generation: Int
-    private let stream: AsyncThrowingStream<HCIPacket, any Error>
+    private let fifo: AsyncFIFO<HCIPacket>
 
-    init(controller: VirtualController, generation: Int, stream: AsyncThrowingStream<HCIPacket, any Error>) {
+    init(controller: VirtualController, generation: Int, fifo: AsyncFIFO<HCIPacket>) {
         self.controller = controller
         self.generation = generation
-        self.stream = stream
+        self.fifo = fifo
     }
 
     /// Hands a packet to the controller; throws ``VirtualError/Code/closed`` once this
@@ -26,7 +27,13 @@ public struct VirtualHCIHostTransport: HCITransport {
     }
 
     /// The controller's events and ACL data. Finishes when the transport closes.
-    public var packets: AsyncThrowingStream<HCIPacket, any Error> { stream }
+    public var packets: AsyncThrowingStream<HCIPacket, any Error> {
+        let fifo = fifo
+        return AsyncThrowingStream(unfolding: { await fifo.next() })
+    }
+
+    /// The same packets as ``packets``, from the controller's queue without a stream between.
+    public var inbound: HCIInbound { HCIInbound(fifo) }
 
     /// Closes this transport; the controller keeps its state and waits for a new host.
     public func close() async {

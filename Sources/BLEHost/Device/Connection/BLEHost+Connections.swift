@@ -67,14 +67,16 @@ extension BLEHost {
         }
     }
 
-    /// Fails everything pending on a connection that ended: its waits and commands in the
-    /// driver, its fixed channels, then the connection itself.
+    /// Fails everything pending on a connection that ended: the connection itself first (so
+    /// that whoever sees a channel close already finds why the connection ended, e.g. the HCI
+    /// reason a lost link's errors carry), then its waits and commands in the driver, its fixed
+    /// channels and its security procedures.
     func tearDown(_ connection: HostConnection, error: HostError) {
         let handle = connection.handle
+        connection.markDisconnected(error)
         closeACLLink(handle, error: error)
         closeChannels(handle, error: error)
         closeSecurity(handle, error: error)
-        connection.markDisconnected(error)
     }
 
     /// Ends the device layer's work after the controller failed or the host stopped: the scan's
