@@ -230,7 +230,7 @@ struct HostPairingTests {
 
     @Test func notificationsOfAProtectedValueGoOnlyToAnEncryptedLink() async throws {
         let pair = try await Self.makePair()
-        let (connection, _) = try await pair.connect()
+        let (connection, accepted) = try await pair.connect()
         let services = try await connection.gattClient.discoverPrimaryServices()
         let service = try #require(services.first { $0.uuid == Self.secretService })
         let characteristics = try await connection.gattClient.discoverCharacteristics(of: service)
@@ -238,6 +238,8 @@ struct HostPairingTests {
         let values = try await connection.gattClient.subscribe(to: notifying)
         #expect(try await pair.server.updateValue([1], at: notifying.valueHandle) == 0)
         try await connection.pair()
+        // The peripheral's host learns of the encryption from its own controller, in its own time.
+        #expect(await eventually { accepted.security.isEncrypted })
         #expect(try await pair.server.updateValue([2], at: notifying.valueHandle) == 1)
         var iterator = values.makeAsyncIterator()
         #expect(try await iterator.next() == [2])

@@ -96,8 +96,12 @@ struct ConnectionLimitTests {
         try await Self.serve(limits: ConnectionLimits(maximumConnectionsPerAddress: 4)) { port in
             var held: [RawConnection] = []
             for _ in 0..<4 {
+                // Answered before the next opens: a connect returns once the kernel completed the
+                // handshake, before the server accepted it, and the server's two event loops
+                // could otherwise count a later connection before an earlier one.
                 let connection = try await RawConnection.open(port: port)
-                try await connection.send("GET / HTTP/1.1\r\n")
+                try await connection.send("GET /login HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+                #expect(await connection.waitForAnswer(within: .seconds(5)))
                 held.append(connection)
             }
             let refused = try await RawConnection.open(port: port)

@@ -236,6 +236,9 @@ struct VirtualNightlightBehaviourTests {
             let nightlight = sn.nightlight
             try await nightlight.setBatteryLevel(100)
             try await peer.setClock(Self.monday(20, 0))  // lit: Working days 19:30–24:00
+            // What those two changed is notified before anyone subscribes (on a busy machine
+            // the SN could otherwise still be sending it as the subscriptions arrive).
+            try await sn.pause()
             var levels = try await peer.subscribe(SNUUID.batteryLevel)
             var statuses = try await peer.subscribe(SNUUID.batteryLevelStatus)
             var times = try await peer.subscribe(SNUUID.currentTime)

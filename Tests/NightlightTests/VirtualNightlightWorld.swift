@@ -118,6 +118,11 @@ final class VirtualNightlightWorld: Sendable {
     /// Polls `condition` (about every millisecond of real time, for up to 2 s) until it holds;
     /// returns whether it did.
     func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
+        try await Self.eventually(condition)
+    }
+
+    /// ``eventually(_:)`` outside a world.
+    static func eventually(_ condition: () async throws -> Bool) async throws -> Bool {
         for _ in 0..<2000 {
             if try await condition() { return true }
             try await Task.sleep(for: .milliseconds(1))

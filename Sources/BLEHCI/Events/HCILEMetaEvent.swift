@@ -90,20 +90,30 @@ public enum HCILEMetaEvent: Sendable, Hashable {
 
     /// Wraps typed subevent parameters in their case (a subevent type defined outside this
     /// module becomes ``unknown(subevent:parameters:)`` holding its encoded parameters).
+    @inlinable
     public init(_ subevent: some HCILEMetaEventParameters) {
-        let any: any HCILEMetaEventParameters = subevent
-        switch any {
-        case let subevent as HCILEConnectionComplete: self = .connectionComplete(subevent)
-        case let subevent as HCILEAdvertisingReport: self = .advertisingReport(subevent)
-        case let subevent as HCILEConnectionUpdateComplete: self = .connectionUpdateComplete(subevent)
-        case let subevent as HCILEReadRemoteFeaturesComplete: self = .readRemoteFeaturesComplete(subevent)
-        case let subevent as HCILELongTermKeyRequest: self = .longTermKeyRequest(subevent)
-        case let subevent as HCILEDataLengthChange: self = .dataLengthChange(subevent)
-        case let subevent as HCILEEnhancedConnectionComplete: self = .enhancedConnectionComplete(subevent)
-        case let subevent as HCILEPHYUpdateComplete: self = .phyUpdateComplete(subevent)
-        case let subevent as HCILEExtendedAdvertisingReport: self = .extendedAdvertisingReport(subevent)
-        case let subevent as HCILEEnhancedConnectionCompleteV2: self = .enhancedConnectionCompleteV2(subevent)
-        default: self = .unknown(subevent: type(of: subevent).subeventCode, parameters: Array(subevent.packet.parameters.dropFirst()))
+        if let subevent = subevent as? HCILEConnectionComplete {
+            self = .connectionComplete(subevent)
+        } else if let subevent = subevent as? HCILEAdvertisingReport {
+            self = .advertisingReport(subevent)
+        } else if let subevent = subevent as? HCILEConnectionUpdateComplete {
+            self = .connectionUpdateComplete(subevent)
+        } else if let subevent = subevent as? HCILEReadRemoteFeaturesComplete {
+            self = .readRemoteFeaturesComplete(subevent)
+        } else if let subevent = subevent as? HCILELongTermKeyRequest {
+            self = .longTermKeyRequest(subevent)
+        } else if let subevent = subevent as? HCILEDataLengthChange {
+            self = .dataLengthChange(subevent)
+        } else if let subevent = subevent as? HCILEEnhancedConnectionComplete {
+            self = .enhancedConnectionComplete(subevent)
+        } else if let subevent = subevent as? HCILEPHYUpdateComplete {
+            self = .phyUpdateComplete(subevent)
+        } else if let subevent = subevent as? HCILEExtendedAdvertisingReport {
+            self = .extendedAdvertisingReport(subevent)
+        } else if let subevent = subevent as? HCILEEnhancedConnectionCompleteV2 {
+            self = .enhancedConnectionCompleteV2(subevent)
+        } else {
+            self = .unknown(subevent: type(of: subevent).subeventCode, parameters: Array(subevent.packet.parameters.dropFirst()))
         }
     }
 }
