@@ -11,6 +11,10 @@ public protocol HCITransport: Sendable {
     /// the transport is closed or the link failed.
     func send(_ packet: HCIPacket) async throws
 
+    /// Sends packets in order, as ``send(_:)`` one after the other (the default); a transport
+    /// in process may take them in one turn. Throws as ``send(_:)`` at the first that fails.
+    func send(contentsOf packets: [HCIPacket]) async throws
+
     /// The packets received from the other end, in order. The stream finishes when the transport
     /// closes, and throws the link's error when it fails. It can be iterated once.
     var packets: AsyncThrowingStream<HCIPacket, any Error> { get }
@@ -31,6 +35,11 @@ public protocol HCITransport: Sendable {
 extension HCITransport {
     /// ``packets``, as an ``HCIInbound``.
     public var inbound: HCIInbound { HCIInbound(packets) }
+
+    /// Sends each packet with ``send(_:)``, in order.
+    public func send(contentsOf packets: [HCIPacket]) async throws {
+        for packet in packets { try await send(packet) }
+    }
 }
 
 /// The packets a transport received, read in order by one task (see ``HCITransport/inbound``).
@@ -55,6 +64,12 @@ public struct HCIInbound: AsyncSequence, Sendable {
         source = .fifo(fifo)
     }
 
+    /// The queue behind these packets when the transport hands them over through one, so a
+    /// reader can take those already queued without waiting (``AsyncFIFO/poll()``).
+    public var queue: AsyncFIFO<HCIPacket>? {
+        if case .fifo(let fifo) = source { fifo } else { nil }
+    }
+
     public func makeAsyncIterator() -> AsyncIterator {
         switch source {
         case .stream(let stream): AsyncIterator(base: .stream(stream.makeAsyncIterator()))
@@ -72,14 +87,21 @@ public struct HCIInbound: AsyncSequence, Sendable {
         var base: Base
 
         /// The next packet; `nil` once the transport closed. Throws the link's error.
-        public mutating func next() async throws -> HCIPacket? {
+        ///
+        /// Runs on the caller's executor, so a reader on an actor stays on it.
+        public mutating func next(isolation actor: isolated (any Actor)?) async throws -> HCIPacket? {
             switch base {
             case .fifo(let fifo):
                 return await fifo.next()
             case .stream(var iterator):
                 defer { base = .stream(iterator) }
-                return try await iterator.next()
+                return try await iterator.next(isolation: actor)
             }
+        }
+
+        /// The next packet; `nil` once the transport closed. Throws the link's error.
+        public mutating func next() async throws -> HCIPacket? {
+            try await next(isolation: nil)
         }
     }
 }

@@ -155,21 +155,30 @@ public actor BLEHost {
         let transport = self.transport
         let packets = driverIO.packets
         let outbound = channels.outbound
+        // Each loop, woken for one item, also takes those queued behind it: a burst crosses
+        // into the controller or onto the host actor once, not once per packet.
         tasks.append(Task { [weak self] in
             while let packet = await packets.next() {
                 do {
-                    try await transport.send(packet)
+                    if let second = packets.poll() {
+                        var burst = [packet, second]
+                        while burst.count < AsyncFIFO<HCIPacket>.batchLimit, let more = packets.poll() { burst.append(more) }
+                        try await transport.send(contentsOf: burst)
+                    } else {
+                        try await transport.send(packet)
+                    }
                 } catch {
                     await self?.transportEnded(error)
                     return
                 }
             }
         })
+        let inbound = transport.inbound
         tasks.append(Task { [weak self] in
             do {
-                for try await packet in transport.inbound {
+                for try await packet in inbound {
                     guard let self else { return }
-                    await self.receive(packet)
+                    await self.receive(packet, thenQueuedOn: inbound.queue)
                 }
                 await self?.transportEnded(nil)
             } catch {
@@ -179,7 +188,7 @@ public actor BLEHost {
         tasks.append(Task { [weak self] in
             while let pdu = await outbound.next() {
                 guard let self else { return }
-                await self.sendACL(pdu.payload, on: pdu.channel, handle: pdu.handle)
+                await self.sendACL(pdu, thenQueuedOn: outbound)
             }
         })
     }

@@ -239,6 +239,10 @@ public struct SimTransport: HCITransport {
         try await base.send(packet)
     }
 
+    public func send(contentsOf packets: [HCIPacket]) async throws {
+        try await base.send(contentsOf: packets)
+    }
+
     public var packets: AsyncThrowingStream<HCIPacket, any Error> { base.packets }
 
     public var inbound: HCIInbound { base.inbound }

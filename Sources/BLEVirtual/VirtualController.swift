@@ -69,7 +69,7 @@ public actor VirtualController {
         Task { [weak self] in
             while let message = await inbox.next() {
                 guard let self else { return }
-                await self.handle(message)
+                await self.handle(message, thenQueuedOn: inbox)
             }
         }
     }
@@ -136,9 +136,24 @@ public actor VirtualController {
     }
 
     /// Handles packets back to back, as a burst a host wrote without waiting for anything in
-    /// between; the link's messages wait until the burst is over.
+    /// between; the link's messages wait until the burst is over. Stops at the first packet the
+    /// transport refuses (closed) and throws.
+    func receive(_ packets: [HCIPacket], generation: Int) throws {
+        for packet in packets { try receive(packet, generation: generation) }
+    }
+
+    /// ``receive(_:generation:)`` for the packets of `transport`.
     func receiveBurst(_ packets: [HCIPacket], from transport: VirtualHCIHostTransport) throws {
-        for packet in packets { try receive(packet, generation: transport.generation) }
+        try receive(packets, generation: transport.generation)
+    }
+
+    /// Handles a message from the link, then those queued behind it, in one turn on the actor.
+    func handle(_ message: VirtualLinkMessage, thenQueuedOn inbox: AsyncFIFO<VirtualLinkMessage>) {
+        handle(message)
+        for _ in 1..<AsyncFIFO<VirtualLinkMessage>.batchLimit {
+            guard let next = inbox.poll() else { return }
+            handle(next)
+        }
     }
 
     /// Closes host transport `generation` and opens a fresh one for the next host.

@@ -26,6 +26,13 @@ public struct VirtualHCIHostTransport: HCITransport {
         try await controller.receive(packet, generation: generation)
     }
 
+    /// Hands packets to the controller in order, in one turn on the controller (as a host
+    /// writing them back to back); throws ``VirtualError/Code/closed`` once this transport is
+    /// closed.
+    public func send(contentsOf packets: [HCIPacket]) async throws {
+        try await controller.receive(packets, generation: generation)
+    }
+
     /// The controller's events and ACL data. Finishes when the transport closes.
     public var packets: AsyncThrowingStream<HCIPacket, any Error> {
         let fifo = fifo

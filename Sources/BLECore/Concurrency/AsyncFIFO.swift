@@ -74,6 +74,19 @@ public final class AsyncFIFO<Element: Sendable>: Sendable {
         return accepted
     }
 
+    /// The oldest queued value, if there is one, without waiting: a consumer that was woken for
+    /// one value takes the others queued behind it in the same turn (one hop onto its actor for
+    /// the batch instead of one per value).
+    @inlinable
+    public func poll() -> Element? {
+        state.withLock { $0.pop() }
+    }
+
+    /// How many values a consumer takes with ``poll()`` in one turn before it lets other jobs
+    /// run: a queue that never empties (a busy radio) must not hold a thread of the two-thread
+    /// cooperative pool for good.
+    public static var batchLimit: Int { 32 }
+
     /// Ends the queue: the values already queued are still delivered, then ``next()`` returns
     /// `nil`; later ``yield(_:)`` calls drop their values.
     public func finish() {
@@ -87,8 +100,11 @@ public final class AsyncFIFO<Element: Sendable>: Sendable {
 
     /// The next value in order; `nil` when the queue is finished and empty, or when the calling
     /// task is cancelled while it waits.
+    ///
+    /// Runs on the caller's executor (`nonisolated(nonsending)`): a consumer loop on an actor
+    /// takes a queued value without leaving the actor and coming back (two task switches).
     @inlinable
-    public func next() async -> Element? {
+    public nonisolated(nonsending) func next() async -> Element? {
         let immediate = state.withLock { state -> Immediate in
             if let element = state.pop() { return .value(element) }
             return state.isFinished ? .end : .wait

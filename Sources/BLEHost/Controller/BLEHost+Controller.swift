@@ -152,6 +152,15 @@ extension BLEHost {
         run(driver.send(payload, on: channel, handle: handle))
     }
 
+    /// Sends an outbound PDU, then those queued behind it, in one turn on the actor.
+    func sendACL(_ pdu: OutboundPDU, thenQueuedOn outbound: AsyncFIFO<OutboundPDU>) {
+        sendACL(pdu.payload, on: pdu.channel, handle: pdu.handle)
+        for _ in 1..<AsyncFIFO<OutboundPDU>.batchLimit {
+            guard let next = outbound.poll() else { return }
+            sendACL(next.payload, on: next.channel, handle: next.handle)
+        }
+    }
+
     /// Waits until everything queued on `handle` has been sent and the controller reported it
     /// transmitted (Number Of Completed Packets), or the connection or host ended; with
     /// `acknowledged` false, only until it has all been handed to the controller.
@@ -169,6 +178,17 @@ extension BLEHost {
 
     /// Takes one packet from the controller: the driver's actions run, events go to the device
     /// layer and frames to the L2CAP layer, in order.
+    /// Takes a packet from the controller, then those queued behind it on `queue` (when the
+    /// transport has one), in one turn on the actor.
+    func receive(_ packet: HCIPacket, thenQueuedOn queue: AsyncFIFO<HCIPacket>?) async {
+        await receive(packet)
+        guard let queue else { return }
+        for _ in 1..<AsyncFIFO<HCIPacket>.batchLimit {
+            guard let next = queue.poll() else { return }
+            await receive(next)
+        }
+    }
+
     func receive(_ packet: HCIPacket) async {
         for action in driver.receive(packet) {
             switch action {

@@ -90,12 +90,20 @@ extension NightlightClient {
         state.phase = .activating
         progress(state)
         try await expect(.activate, from: control, "activating the image")
-        // The SN restarts: it disconnects, then advertises again with the new image.
-        _ = await peripheral.waitForDisconnection(within: .seconds(10))
-        state.phase = .verifying
-        progress(state)
-        try await reconnect(attempts: 10)
-        let running = try await read(.firmwareRevision)
+        var running = ""
+        for check in 1...2 {
+            // The SN restarts: it disconnects, then advertises again with the new image. A link
+            // lost just before that restart looks the same, and the SN is then found still
+            // running the old image with its restart to come: wait for it once more.
+            _ = await peripheral.waitForDisconnection(within: .seconds(10))
+            if check == 1 {
+                state.phase = .verifying
+                progress(state)
+            }
+            try await reconnect(attempts: 10)
+            running = try await read(.firmwareRevision)
+            if running == image.version { break }
+        }
         guard running == image.version else {
             throw NightlightError(.firmwareUpdate, "after the update \(peripheral) runs \(running), not \(image.version); the image was not taken")
         }
