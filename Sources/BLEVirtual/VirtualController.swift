@@ -167,7 +167,7 @@ public actor VirtualController {
 
     /// Sends a packet to the host, unconditionally.
     func sendToHost(_ packet: HCIPacket) {
-        host.withLock { $0.fifo.yield(packet) }
+        host.withLock { _ = $0.fifo.yield(packet) }
     }
 
     /// Sends an event to the host unless the event masks suppress it (Core 5.4, Vol 4, Part E,
