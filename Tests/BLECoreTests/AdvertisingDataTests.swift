@@ -130,6 +130,37 @@ private let validBlobs: [String] = [
         }
     }
 
+    @Test func aStructureTooLongForALengthByteKeepsItsPlaceAmongTheOthers() throws {
+        // Built by hand, never parsed: kept whole, between its neighbours, until encoding refuses it.
+        let long = ADStructure(type: ADType(rawValue: 0x42), data: (0..<300).map { UInt8(truncatingIfNeeded: $0) })
+        let flags = ADStructure(type: .flags, data: [0x06])
+        let name = ADStructure(type: .completeLocalName, data: Array("NL".utf8))
+        var data = AdvertisingData(structures: [flags, long, name])
+        #expect(data.structures == [flags, long, name])
+        #expect(data.structures(of: ADType(rawValue: 0x42)) == [long])
+        #expect(data.name == "NL")
+        #expect(data.flags == .leGeneralDiscoverableOnly)
+        #expect(data.encodedCount == 3 + 302 + 4)
+        #expect(throws: AdvertisingDataError.structureTooLong(type: ADType(rawValue: 0x42), dataLength: 300)) {
+            try data.encoded(maximumLength: nil)
+        }
+        data.structures.removeAll { $0.type == ADType(rawValue: 0x42) }
+        #expect(try data.encoded() == hex("020106 03094e4c"))
+        #expect(data == AdvertisingData(structures: [flags, name]))
+    }
+
+    @Test func equalStructuresAreEqualDataHoweverTheyWereMade() throws {
+        // Parsed with padding, parsed after a dropped structure, built from elements, built from
+        // structures: one value, one hash.
+        let padded = try AdvertisingData(bytes: hex("020106 03094e4c 000000"))
+        let lenient = AdvertisingData.parseLeniently(hex("020106 030af400 03094e4c")).data
+        let built = try AdvertisingData([.flags(.leGeneralDiscoverableOnly), .localName(LocalName("NL"))])
+        let raw = AdvertisingData(structures: [ADStructure(type: .flags, data: [0x06]), ADStructure(type: .completeLocalName, data: [0x4E, 0x4C])])
+        #expect(Set([padded, lenient, built, raw]).count == 1)
+        #expect(padded != (try AdvertisingData(bytes: hex("020106 03094e4d"))))
+        #expect(try lenient.encoded() == hex("020106 03094e4c"))
+    }
+
     @Test func accessorsCoverEveryTypedField() throws {
         let random = try DeviceAddress(parsing: "F1:22:33:44:55:66", isRandom: true)
         let target = try DeviceAddress(parsing: "5C:31:3E:F2:16:13")

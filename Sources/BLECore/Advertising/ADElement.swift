@@ -46,16 +46,30 @@ public enum ADElement: Hashable, Sendable {
     /// Throws ``AdvertisingDataError/invalidLength(type:offset:dataLength:expected:)`` naming the
     /// type; `offset` is where the structure starts in its blob, for the error message.
     public init(decoding structure: ADStructure, offset: Int = 0) throws(AdvertisingDataError) {
-        try Self.checkDataLength(of: structure, offset: offset)
-        let type = structure.type
-        let data = structure.data
+        try self.init(type: structure.type, data: structure.data[...], offset: offset)
+    }
+
+    /// Decodes a structure given by its AD type and its data, read in place from a larger buffer
+    /// (only what the value itself holds is allocated: a name, a list, a payload).
+    ///
+    /// Throws ``AdvertisingDataError/invalidLength(type:offset:dataLength:expected:)`` naming the
+    /// type; `offset` is where the structure starts in its blob, for the error message.
+    public init(type: ADType, data: ArraySlice<UInt8>, offset: Int = 0) throws(AdvertisingDataError) {
+        try Self.checkDataLength(type: type, dataLength: data.count, offset: offset)
         // The sizes are right from here on (checkDataLength): the reads cannot come short.
+        let start = data.startIndex
+        /// The little-endian integer of `size` bytes at `index` (counted from the data's start).
+        func integer(at index: Int, size: Int) -> UInt64 {
+            var value: UInt64 = 0
+            for byte in 0..<size { value |= UInt64(data[start + index + byte]) << (8 * byte) }
+            return value
+        }
         func uuids(_ size: BluetoothUUID.Size) -> [BluetoothUUID] {
             let width = size.byteCount
             var result: [BluetoothUUID] = []
             result.reserveCapacity(data.count / width)
-            for start in stride(from: 0, to: data.count, by: width) {
-                if let uuid = BluetoothUUID(littleEndianBytes: data[start..<start + width]) { result.append(uuid) }
+            for uuidStart in stride(from: start, to: data.endIndex, by: width) {
+                if let uuid = BluetoothUUID(littleEndianBytes: data[uuidStart..<uuidStart + width]) { result.append(uuid) }
             }
             return result
         }
@@ -65,7 +79,6 @@ public enum ADElement: Hashable, Sendable {
             while let address = DeviceAddress.read(from: &reader, isRandom: isRandom) { result.append(address) }
             return result
         }
-        var reader = ByteReader(data)
 
         switch type {
         case .flags:
@@ -79,12 +92,12 @@ public enum ADElement: Hashable, Sendable {
         case .shortenedLocalName, .completeLocalName:
             self = .localName(LocalName(String(decoding: data, as: UTF8.self), isComplete: type == .completeLocalName))
         case .txPowerLevel:
-            self = .txPowerLevel(Int8(bitPattern: data[0]))
+            self = .txPowerLevel(Int8(bitPattern: data[start]))
         case .classOfDevice:
-            self = .classOfDevice(reader.readUInt24() ?? 0)
+            self = .classOfDevice(UInt32(integer(at: 0, size: 3)))
         case .peripheralConnectionIntervalRange:
             self = .peripheralConnectionIntervalRange(
-                ConnectionIntervalRange(minimum: reader.readUInt16() ?? 0, maximum: reader.readUInt16() ?? 0))
+                ConnectionIntervalRange(minimum: UInt16(integer(at: 0, size: 2)), maximum: UInt16(integer(at: 2, size: 2))))
         case .serviceSolicitationUUIDs16:
             self = .solicitedServiceUUIDs(SolicitedServiceUUIDs(uuids: uuids(.bits16), size: .bits16))
         case .serviceSolicitationUUIDs32:
@@ -93,38 +106,35 @@ public enum ADElement: Hashable, Sendable {
             self = .solicitedServiceUUIDs(SolicitedServiceUUIDs(uuids: uuids(.bits128), size: .bits128))
         case .serviceData16, .serviceData32, .serviceData128:
             let size = Self.serviceDataUUIDSize(type)
-            guard let uuid = BluetoothUUID(littleEndianBytes: data[0..<size.byteCount]) else {
-                self = .other(structure)  // unreachable: the size was checked
+            guard let uuid = BluetoothUUID(littleEndianBytes: data[start..<start + size.byteCount]) else {
+                self = .other(ADStructure(type: type, data: Array(data)))  // unreachable: the size was checked
                 return
             }
-            self = .serviceData(ServiceData(uuid: uuid, data: Array(data[size.byteCount...]), size: size))
+            self = .serviceData(ServiceData(uuid: uuid, data: Array(data[(start + size.byteCount)...]), size: size))
         case .publicTargetAddress:
             self = .publicTargetAddresses(addresses(isRandom: false))
         case .randomTargetAddress:
             self = .randomTargetAddresses(addresses(isRandom: true))
         case .appearance:
-            self = .appearance(Appearance(rawValue: reader.readUInt16() ?? 0))
+            self = .appearance(Appearance(rawValue: UInt16(integer(at: 0, size: 2))))
         case .advertisingInterval:
-            self = .advertisingInterval(AdvertisingInterval(units: UInt32(reader.readUInt16() ?? 0)))
+            self = .advertisingInterval(AdvertisingInterval(units: UInt32(integer(at: 0, size: 2))))
         case .advertisingIntervalLong:
-            let units = data.count == 3 ? reader.readUInt24() : reader.readUInt32()
-            self = .advertisingIntervalLong(AdvertisingInterval(units: units ?? 0))
+            self = .advertisingIntervalLong(AdvertisingInterval(units: UInt32(integer(at: 0, size: data.count))))
         case .leBluetoothDeviceAddress:
-            guard let value = reader.readUInt48(), let typeByte = reader.readUInt8(),
-                  let address = try? DeviceAddress(value: value, isRandom: typeByte & 0x01 == 1)
-            else {
-                self = .other(structure)  // unreachable: 7 bytes always make an address
+            guard let address = try? DeviceAddress(value: integer(at: 0, size: 6), isRandom: data[start + 6] & 0x01 == 1) else {
+                self = .other(ADStructure(type: type, data: Array(data)))  // unreachable: 7 bytes always make an address
                 return
             }
             self = .leBluetoothDeviceAddress(address)
         case .leRole:
-            self = .leRole(LERole(rawValue: data[0]))
+            self = .leRole(LERole(rawValue: data[start]))
         case .uri:
-            self = .uri(AdvertisingURI(adData: data))
+            self = .uri(AdvertisingURI(adData: Array(data)))
         case .manufacturerSpecificData:
-            self = .manufacturerData(ManufacturerData(companyID: reader.readUInt16() ?? 0, data: Array(data[2...])))
+            self = .manufacturerData(ManufacturerData(companyID: UInt16(integer(at: 0, size: 2)), data: Array(data[(start + 2)...])))
         default:
-            self = .other(structure)
+            self = .other(ADStructure(type: type, data: Array(data)))
         }
     }
 
@@ -133,8 +143,14 @@ public enum ADElement: Hashable, Sendable {
     ///
     /// Throws ``AdvertisingDataError/invalidLength(type:offset:dataLength:expected:)``.
     public static func checkDataLength(of structure: ADStructure, offset: Int = 0) throws(AdvertisingDataError) {
-        let type = structure.type
-        let count = structure.data.count
+        try checkDataLength(type: structure.type, dataLength: structure.data.count, offset: offset)
+    }
+
+    /// Checks a structure's data size, given as its AD type and data length, against its type's
+    /// rule (CSS Part A).
+    ///
+    /// Throws ``AdvertisingDataError/invalidLength(type:offset:dataLength:expected:)``.
+    public static func checkDataLength(type: ADType, dataLength count: Int, offset: Int = 0) throws(AdvertisingDataError) {
         func invalid(_ expected: String) -> AdvertisingDataError {
             .invalidLength(type: type, offset: offset, dataLength: count, expected: expected)
         }

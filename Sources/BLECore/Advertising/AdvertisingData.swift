@@ -12,14 +12,43 @@ public struct AdvertisingData: Hashable, Sendable, AdvertisingDataFields {
     /// The most advertising data an extended advertising set carries: 1650 bytes (Core 5.4, Vol 4, Part E, 7.8.54).
     public static let extendedMaximumLength = 1650
 
+    /// The structures, as the wire carries them: length byte, AD type, data, one after the other.
+    ///
+    /// A structure whose data is too long for a length byte (over 254 bytes, only ever built by
+    /// hand, never parsed) is kept as a zero byte, its type, and its data length in two bytes
+    /// (little-endian) before the data: the wire never has a zero length inside the data, so
+    /// the form is unambiguous, and ``encoded(maximumLength:)`` refuses it. One list of structures
+    /// has exactly one storage form, so equal data means equal bytes. Parsed data shares the
+    /// parsed buffer: parsing a well-formed blob copies nothing.
+    @usableFromInline var storage: ArraySlice<UInt8>
+
     /// The structures in wire order.
-    public var structures: [ADStructure]
+    ///
+    /// Reading it builds the list; ``forEachStructureInPlace(_:)`` and the accessors of
+    /// ``AdvertisingDataFields`` read the structures where they are instead.
+    public var structures: [ADStructure] {
+        get {
+            var structures: [ADStructure] = []
+            forEachStructureInPlace { type, data in
+                structures.append(ADStructure(type: type, data: Array(data)))
+                return true
+            }
+            return structures
+        }
+        set {
+            storage = []
+            for structure in newValue { Self.append(structure, to: &storage) }
+        }
+    }
 
     /// Creates empty advertising data.
-    public init() { structures = [] }
+    public init() { storage = [] }
 
     /// Wraps raw structures as given (checked only when encoded).
-    public init(structures: [ADStructure]) { self.structures = structures }
+    public init(structures: [ADStructure]) {
+        storage = []
+        self.structures = structures
+    }
 
     /// Builds advertising data from typed values, in the order given.
     ///
@@ -46,53 +75,101 @@ public struct AdvertisingData: Hashable, Sendable, AdvertisingDataFields {
     /// A structure of the wrong size for its type is left out and parsing goes on with the next
     /// one; a length running past the end stops parsing. Scanners use this to show what they can.
     public static func parseLeniently(_ bytes: [UInt8]) -> (data: AdvertisingData, errors: [AdvertisingDataError]) {
-        var reader = ByteReader(bytes)
-        var structures: [ADStructure] = []
-        structures.reserveCapacity(min(bytes.count / 3, 32))  // a structure takes 3 bytes at least, mostly
         var errors: [AdvertisingDataError] = []
-        while let length = reader.peekUInt8() {
-            let offset = reader.offset
+        // The well-formed structures stay where they are; only when one is left out do the kept
+        // ones move to a buffer of their own.
+        var kept: [UInt8]?
+        var offset = 0
+        while offset < bytes.count {
+            let length = Int(bytes[offset])
             if length == 0 { break }
-            guard reader.remainingCount - 1 >= Int(length) else {
-                errors.append(.truncatedStructure(offset: offset, length: Int(length), available: reader.remainingCount - 1))
+            let available = bytes.count - offset - 1
+            guard available >= length else {
+                errors.append(.truncatedStructure(offset: offset, length: length, available: available))
+                if kept == nil { kept = Array(bytes[..<offset]) }
                 break
             }
-            _ = reader.readUInt8()
-            let type = ADType(rawValue: reader.readUInt8() ?? 0)
-            let structure = ADStructure(type: type, data: reader.readBytes(Int(length) - 1) ?? [])
+            let next = offset + 1 + length
             do {
-                try ADElement.checkDataLength(of: structure, offset: offset)
-                structures.append(structure)
+                try ADElement.checkDataLength(type: ADType(rawValue: bytes[offset + 1]), dataLength: length - 1, offset: offset)
+                kept?.append(contentsOf: bytes[offset..<next])
             } catch {
                 errors.append(error)
+                if kept == nil { kept = Array(bytes[..<offset]) }
             }
+            offset = next
         }
-        return (AdvertisingData(structures: structures), errors)
+        return (AdvertisingData(storage: kept.map { $0[...] } ?? bytes[..<offset]), errors)
+    }
+
+    /// Wraps structures already in storage form.
+    private init(storage: ArraySlice<UInt8>) { self.storage = storage }
+
+    /// Appends a structure to `storage` in storage form (see ``storage``).
+    private static func append(_ structure: ADStructure, to storage: inout ArraySlice<UInt8>) {
+        let count = structure.data.count
+        if count <= ADStructure.maximumDataLength {
+            storage.append(UInt8(count + 1))
+            storage.append(structure.type.rawValue)
+        } else {
+            storage.append(0)
+            storage.append(structure.type.rawValue)
+            storage.append(UInt8(truncatingIfNeeded: count))
+            storage.append(UInt8(truncatingIfNeeded: count >> 8))
+        }
+        storage.append(contentsOf: structure.data)
     }
 
     /// Appends a typed value as a structure.
     public mutating func append(_ element: ADElement) throws(AdvertisingDataError) {
-        structures.append(try element.encoded())
+        Self.append(try element.encoded(), to: &storage)
     }
 
     /// The typed values of the structures (structures that do not decode are skipped).
     public var elements: [ADElement] {
-        structures.compactMap { structure in try? ADElement(decoding: structure) }
+        var elements: [ADElement] = []
+        forEachStructureInPlace { type, data in
+            if let element = try? ADElement(type: type, data: data) { elements.append(element) }
+            return true
+        }
+        return elements
     }
 
-    /// Calls `body` with each structure in order until it returns `false`.
+    /// Calls `body` with each structure's AD type and data, in order, until it returns `false`;
+    /// the data is a view into the stored bytes, nothing is copied.
     @inlinable
-    public func forEachStructure(_ body: (ADStructure) -> Bool) {
-        for structure in structures where !body(structure) { return }
+    public func forEachStructureInPlace(_ body: (_ type: ADType, _ data: ArraySlice<UInt8>) -> Bool) {
+        var index = storage.startIndex
+        let end = storage.endIndex
+        while index < end {
+            let length = Int(storage[index])
+            let type = ADType(rawValue: storage[index + 1])
+            let dataStart = length == 0 ? index + 4 : index + 2
+            let dataCount = length == 0 ? Int(storage[index + 2]) | Int(storage[index + 3]) << 8 : length - 1
+            index = dataStart + dataCount
+            if !body(type, storage[dataStart..<index]) { return }
+        }
     }
 
     /// The structures of one AD type, in order.
     public func structures(of type: ADType) -> [ADStructure] {
-        structures.filter { $0.type == type }
+        var structures: [ADStructure] = []
+        forEachStructureInPlace { structureType, data in
+            if structureType == type { structures.append(ADStructure(type: type, data: Array(data))) }
+            return true
+        }
+        return structures
     }
 
     /// The number of bytes the data takes on the wire.
-    public var encodedCount: Int { structures.reduce(0) { $0 + $1.encodedCount } }
+    public var encodedCount: Int {
+        var count = 0
+        forEachStructureInPlace { _, data in
+            count += data.count + 2
+            return true
+        }
+        return count
+    }
 
     /// Encodes the structures, checking the total against a PDU limit.
     ///
@@ -102,19 +179,18 @@ public struct AdvertisingData: Hashable, Sendable, AdvertisingDataFields {
     /// Throws ``AdvertisingDataError/exceedsMaximumLength(length:maximum:)`` or
     /// ``AdvertisingDataError/structureTooLong(type:dataLength:)``.
     public func encoded(maximumLength: Int? = legacyMaximumLength) throws(AdvertisingDataError) -> [UInt8] {
-        var writer = ByteWriter(capacity: encodedCount)
-        for structure in structures {
-            guard structure.data.count <= ADStructure.maximumDataLength else {
-                throw .structureTooLong(type: structure.type, dataLength: structure.data.count)
-            }
-            writer.writeUInt8(UInt8(structure.data.count + 1))
-            writer.writeUInt8(structure.type.rawValue)
-            writer.writeBytes(structure.data)
+        var tooLong: (type: ADType, dataLength: Int)?
+        forEachStructureInPlace { type, data in
+            guard data.count > ADStructure.maximumDataLength else { return true }
+            tooLong = (type, data.count)
+            return false
         }
-        if let maximumLength, writer.bytes.count > maximumLength {
-            throw .exceedsMaximumLength(length: writer.bytes.count, maximum: maximumLength)
+        if let tooLong { throw .structureTooLong(type: tooLong.type, dataLength: tooLong.dataLength) }
+        // No structure is too long: the storage is the wire form.
+        if let maximumLength, storage.count > maximumLength {
+            throw .exceedsMaximumLength(length: storage.count, maximum: maximumLength)
         }
-        return writer.bytes
+        return Array(storage)
     }
 }
 
@@ -141,15 +217,15 @@ public struct AdvertisementView: Hashable, Sendable, AdvertisingDataFields {
         advertisement.elements + (scanResponse?.elements ?? [])
     }
 
-    /// Calls `body` with each structure of the advertisement, then of the scan response, until it
-    /// returns `false`.
+    /// Calls `body` with each structure's AD type and data, the advertisement's then the scan
+    /// response's, until it returns `false`; nothing is copied.
     @inlinable
-    public func forEachStructure(_ body: (ADStructure) -> Bool) {
+    public func forEachStructureInPlace(_ body: (_ type: ADType, _ data: ArraySlice<UInt8>) -> Bool) {
         var going = true
-        advertisement.forEachStructure { structure in
-            going = body(structure)
+        advertisement.forEachStructureInPlace { type, data in
+            going = body(type, data)
             return going
         }
-        if going { scanResponse?.forEachStructure(body) }
+        if going { scanResponse?.forEachStructureInPlace(body) }
     }
 }

@@ -6,9 +6,18 @@
 public protocol AdvertisingDataFields {
     /// The typed values, in order.
     var elements: [ADElement] { get }
-    /// Calls `body` with each raw structure in order until it returns `false`. The accessors
-    /// decode only the structures of the types they read, through this.
-    func forEachStructure(_ body: (ADStructure) -> Bool)
+    /// Calls `body` with each structure's AD type and data, in order, until it returns `false`;
+    /// the data is a view into the stored bytes. The accessors decode only the structures of the
+    /// types they read, through this, and copy nothing but the values they return.
+    func forEachStructureInPlace(_ body: (_ type: ADType, _ data: ArraySlice<UInt8>) -> Bool)
+}
+
+extension AdvertisingDataFields {
+    /// Calls `body` with each structure, copied out, in order until it returns `false`.
+    @inlinable
+    public func forEachStructure(_ body: (ADStructure) -> Bool) {
+        forEachStructureInPlace { type, data in body(ADStructure(type: type, data: Array(data))) }
+    }
 }
 
 // The accessors are inlinable: a caller in another module (a scanner, `BLE`) gets them
@@ -51,9 +60,19 @@ extension AdvertisingDataFields {
     /// Every advertised service UUID of any size, in order, without duplicates.
     @inlinable
     public var serviceUUIDs: [BluetoothUUID] {
+        // Read in place rather than through ``ADElement``: no list per structure.
         var uuids: [BluetoothUUID] = []
-        forEachElement(of: Self.isServiceUUIDList) { element in
-            if case .serviceUUIDs(let list) = element { appendUnique(list.uuids, to: &uuids) }
+        forEachStructureInPlace { type, data in
+            guard Self.isServiceUUIDList(type) else { return true }
+            let width = Self.serviceUUIDListSize(type).byteCount
+            guard data.count % width == 0 else { return true }  // malformed: skipped, as by ``elements``
+            var start = data.startIndex
+            while start < data.endIndex {
+                if let uuid = BluetoothUUID(littleEndianBytes: data[start..<start + width]), !uuids.contains(uuid) {
+                    uuids.append(uuid)
+                }
+                start += width
+            }
             return true
         }
         return uuids
@@ -178,6 +197,13 @@ extension AdvertisingDataFields {
         (ADType.incompleteServiceUUIDs16.rawValue...ADType.completeServiceUUIDs128.rawValue).contains(type.rawValue)
     }
 
+    /// The UUID size of a Service Class UUIDs list type (0x02 … 0x07).
+    @inlinable
+    static func serviceUUIDListSize(_ type: ADType) -> BluetoothUUID.Size {
+        type.rawValue <= ADType.completeServiceUUIDs16.rawValue ? .bits16
+            : type.rawValue <= ADType.completeServiceUUIDs32.rawValue ? .bits32 : .bits128
+    }
+
     @inlinable
     static func isServiceData(_ type: ADType) -> Bool {
         type == .serviceData16 || type == .serviceData32 || type == .serviceData128
@@ -187,8 +213,8 @@ extension AdvertisingDataFields {
     /// decode), calling `body` with each until it returns `false`.
     @inlinable
     func forEachElement(of matches: (ADType) -> Bool, _ body: (ADElement) -> Bool) {
-        forEachStructure { structure in
-            guard matches(structure.type), let element = try? ADElement(decoding: structure) else { return true }
+        forEachStructureInPlace { type, data in
+            guard matches(type), let element = try? ADElement(type: type, data: data) else { return true }
             return body(element)
         }
     }
