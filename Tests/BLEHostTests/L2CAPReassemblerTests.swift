@@ -80,6 +80,19 @@ import Testing
         #expect(frames(out) == [L2CAPBasicFrame(channelID: .att, payload: [9])])
     }
 
+    @Test func aHeaderSplitAcrossFragmentsCountsTowardTheFrame() {
+        // Length 5 split after its first octet, the channel after the third: 6 of 9 octets, then
+        // a whole frame starts on the same connection and comes out beside the drop.
+        var reassembler = L2CAPReassembler()
+        #expect(reassembler.receive(acl(3, first: true, [5])).isEmpty)
+        #expect(reassembler.receive(acl(3, first: false, [0, 4])).isEmpty)
+        #expect(reassembler.receive(acl(3, first: false, [0, 1, 2])).isEmpty)
+        let out = reassembler.receive(acl(3, first: true, [1, 0, 4, 0, 0xEE]))
+        #expect(drops(out) == ["truncated L2CAP frame: 6 of 9 bytes received before the next frame started"])
+        #expect(frames(out) == [L2CAPBasicFrame(channelID: .att, payload: [0xEE])])
+        #expect(!reassembler.isReassembling(3))
+    }
+
     @Test func continuationWithoutStartIsDropped() {
         var reassembler = L2CAPReassembler()
         let out = reassembler.receive(acl(1, first: false, [1, 2, 3]))

@@ -60,6 +60,12 @@ public struct ByteWriter: Sendable {
     @inlinable
     public mutating func writeUInt64(_ value: UInt64) { writeInteger(value, size: 8) }
 
+    /// Appends the bytes of an array: copied from its buffer in one block.
+    @inlinable
+    public mutating func writeBytes(_ value: [UInt8]) {
+        value.withUnsafeBufferPointer { storage.append(contentsOf: $0) }
+    }
+
     /// Appends bytes in the order given.
     @inlinable
     public mutating func writeBytes<Bytes: Sequence>(_ value: Bytes) where Bytes.Element == UInt8 {

@@ -71,7 +71,9 @@ struct HCIDriver: Sendable {
     private var scheduler: ACLScheduler?
     private var reassembler: L2CAPReassembler
     /// The connection handles whose ACL data is carried (between connection and disconnection).
-    private var links: Set<UInt16> = []
+    /// A list: a few connections at most, searched for every ACL packet, where hashing the handle
+    /// costs more than comparing it with each.
+    private var links: [UInt16] = []
     /// Why the driver failed, once it has.
     private(set) var failure: HostError?
 
@@ -262,7 +264,7 @@ struct HCIDriver: Sendable {
 
     /// A connection was made: its ACL data is carried from now on.
     mutating func openLink(_ handle: UInt16) {
-        links.insert(handle)
+        if !links.contains(handle) { links.append(handle) }
         scheduler?.addConnection(handle)
     }
 
@@ -281,7 +283,7 @@ struct HCIDriver: Sendable {
             commands[id] = nil
             actions.append(.finishCommand(id, .failure(error)))
         }
-        links.remove(handle)
+        links.removeAll { $0 == handle }
         scheduler?.removeConnection(handle)
         reassembler.removeConnection(handle)
         return actions + pumpACL()

@@ -19,17 +19,30 @@ public struct L2CAPReassembler: Sendable {
         case dropped(handle: UInt16, reason: String)
     }
 
+    /// A frame being reassembled on one connection: its basic header as it comes in, then the
+    /// payload, in a buffer of the payload's size once the header says it.
     private struct Partial: Sendable {
-        var bytes: [UInt8]
+        let handle: UInt16
+        /// The header's octets received so far, little-endian (Length, then Channel ID).
+        var header: UInt32 = 0
+        var headerCount = 0
+        var payload: [UInt8] = []
+        /// The header's Length, once the header is in.
+        var length: Int?
+
+        /// Octets received so far, header included.
+        var receivedCount: Int { headerCount + payload.count }
         /// Header + payload length, once the header is in.
-        var expected: Int?
+        var expected: Int? { length.map { L2CAPBasicFrame.headerLength + $0 } }
     }
 
     /// The largest payload accepted; longer frames are dropped as they arrive.
     public let maximumPayloadLength: Int
-    private var partials: [UInt16: Partial] = [:]
+    // A connection or a few reassemble at once: a list searched by handle costs less per fragment
+    // than hashing the handle into a dictionary (four look-ups per fragment, issue 17).
+    private var partials: [Partial] = []
     /// Handles whose current PDU is being discarded until the next first fragment.
-    private var discarding: Set<UInt16> = []
+    private var discarding: [UInt16] = []
 
     /// Creates a reassembler refusing payloads longer than `maximumPayloadLength`.
     public init(maximumPayloadLength: Int = 0xFFFF) {
@@ -37,57 +50,75 @@ public struct L2CAPReassembler: Sendable {
     }
 
     /// Whether a PDU is partly received on `handle`.
-    public func isReassembling(_ handle: UInt16) -> Bool { partials[handle] != nil }
+    public func isReassembling(_ handle: UInt16) -> Bool { partials.contains { $0.handle == handle } }
 
     /// Takes one ACL packet from the controller.
     public mutating func receive(_ packet: HCIACLDataPacket) -> [Output] {
         let handle = packet.handle
+        let data = packet.data
         var output: [Output] = []
+        var index = partials.firstIndex { $0.handle == handle }
         if packet.packetBoundaryFlag.isFirst {
-            discarding.remove(handle)
-            if let old = partials.removeValue(forKey: handle) {
-                output.append(.dropped(handle: handle, reason: "truncated L2CAP frame: \(old.bytes.count) of \(old.expected.map(String.init) ?? "?") bytes received before the next frame started"))
+            discarding.removeAll { $0 == handle }
+            if let old = index {
+                let partial = partials.remove(at: old)
+                output.append(.dropped(handle: handle, reason: "truncated L2CAP frame: \(partial.receivedCount) of \(partial.expected.map(String.init) ?? "?") bytes received before the next frame started"))
             }
-            partials[handle] = Partial(bytes: [])
+            // The whole frame in one fragment (the usual case): straight to the frame.
+            if data.count >= L2CAPBasicFrame.headerLength {
+                let length = Int(data[0]) | Int(data[1]) << 8
+                if length <= maximumPayloadLength, data.count == L2CAPBasicFrame.headerLength + length {
+                    let channel = UInt16(data[2]) | UInt16(data[3]) << 8
+                    output.append(.frame(handle: handle, L2CAPBasicFrame(channelID: L2CAPChannelID(rawValue: channel), payload: Array(data[L2CAPBasicFrame.headerLength...]))))
+                    return output
+                }
+            }
+            partials.append(Partial(handle: handle))
+            index = partials.count - 1
         } else {
             if discarding.contains(handle) { return output }
-            guard partials[handle] != nil else {
-                output.append(.dropped(handle: handle, reason: "continuing ACL fragment (\(packet.data.count) bytes) without a first fragment"))
+            guard index != nil else {
+                output.append(.dropped(handle: handle, reason: "continuing ACL fragment (\(data.count) bytes) without a first fragment"))
                 return output
             }
         }
-        partials[handle]!.bytes += packet.data
-        output += complete(handle)
+        if let index, let result = append(data, toPartialAt: index) { output.append(result) }
         return output
     }
 
     /// Forgets a connection's partial PDU (on disconnection).
     public mutating func removeConnection(_ handle: UInt16) {
-        partials[handle] = nil
-        discarding.remove(handle)
+        partials.removeAll { $0.handle == handle }
+        discarding.removeAll { $0 == handle }
     }
 
-    private mutating func complete(_ handle: UInt16) -> [Output] {
-        guard var partial = partials[handle] else { return [] }
-        if partial.expected == nil, partial.bytes.count >= L2CAPBasicFrame.headerLength {
-            let length = Int(partial.bytes[0]) | Int(partial.bytes[1]) << 8
+    /// Adds a fragment's data to the partial frame at `index`; returns the frame once complete, or
+    /// why it was dropped.
+    private mutating func append(_ data: [UInt8], toPartialAt index: Int) -> Output? {
+        let handle = partials[index].handle
+        var offset = 0
+        while partials[index].headerCount < L2CAPBasicFrame.headerLength, offset < data.count {
+            partials[index].header |= UInt32(data[offset]) << (8 * partials[index].headerCount)
+            partials[index].headerCount += 1
+            offset += 1
+        }
+        if partials[index].length == nil, partials[index].headerCount == L2CAPBasicFrame.headerLength {
+            let length = Int(partials[index].header & 0xFFFF)
             guard length <= maximumPayloadLength else {
-                partials[handle] = nil
-                discarding.insert(handle)
-                return [.dropped(handle: handle, reason: "oversized L2CAP frame: Length \(length) exceeds \(maximumPayloadLength)")]
+                partials.remove(at: index)
+                discarding.append(handle)
+                return .dropped(handle: handle, reason: "oversized L2CAP frame: Length \(length) exceeds \(maximumPayloadLength)")
             }
-            partial.expected = L2CAPBasicFrame.headerLength + length
+            partials[index].length = length
+            partials[index].payload.reserveCapacity(length)
         }
-        guard let expected = partial.expected, partial.bytes.count >= expected else {
-            partials[handle] = partial
-            return []
+        if offset < data.count { partials[index].payload.append(contentsOf: data[offset...]) }
+        guard let length = partials[index].length, partials[index].payload.count >= length else { return nil }
+        let partial = partials.remove(at: index)
+        guard partial.payload.count == length else {
+            return .dropped(handle: handle, reason: "oversized L2CAP frame: \(partial.receivedCount) bytes received, Length says \(L2CAPBasicFrame.headerLength + length)")
         }
-        partials[handle] = nil
-        guard partial.bytes.count == expected else {
-            return [.dropped(handle: handle, reason: "oversized L2CAP frame: \(partial.bytes.count) bytes received, Length says \(expected)")]
-        }
-        let channel = UInt16(partial.bytes[2]) | UInt16(partial.bytes[3]) << 8
-        let frame = L2CAPBasicFrame(channelID: L2CAPChannelID(rawValue: channel), payload: Array(partial.bytes[4...]))
-        return [.frame(handle: handle, frame)]
+        let channel = UInt16(truncatingIfNeeded: partial.header >> 16)
+        return .frame(handle: handle, L2CAPBasicFrame(channelID: L2CAPChannelID(rawValue: channel), payload: partial.payload))
     }
 }
