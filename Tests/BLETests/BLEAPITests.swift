@@ -76,8 +76,10 @@ struct BLEAPITests {
         }
         while shared.heardByFirst.withLock({ $0 }) == 0 { try await Task.sleep(for: .milliseconds(10)) }
 
+        // The waiting scans listen for a second each: on a starved machine (a dozen tests at once
+        // on two cores) 200 ms once missed one of the two devices.
         let second = Task {
-            let heard = try await central.scan(for: .milliseconds(200))
+            let heard = try await central.scan(for: .seconds(1))
             shared.order.withLock { $0.append("second") }
             return heard.count
         }
@@ -85,7 +87,7 @@ struct BLEAPITests {
         let cancelled = Task { try await central.scan(for: .milliseconds(200)) }
         try await Task.sleep(for: .milliseconds(20))
         let third = Task {
-            let heard = try await central.scan(for: .milliseconds(200))
+            let heard = try await central.scan(for: .seconds(1))
             shared.order.withLock { $0.append("third") }
             return heard.count
         }
