@@ -241,7 +241,7 @@ enum SNDatabase {
             let session = session
             return GATTCharacteristicDefinition(
                 uuid: SNUUID.firmwareData, properties: .writeWithoutResponse, descriptors: [Access.bonded.userDescription("Data")],
-                onWrite: { context in session.perform { $0.firmwareData(context.value) } }
+                onWrite: { context in session.performWithoutOutput { $0.firmwareData(context.value) } }
             )
         }
     }

@@ -53,6 +53,16 @@ final class SNSession: Sendable {
         }
     }
 
+    /// Runs `body`, which changes nothing the device notifies, advertises, saves or logs (a
+    /// Firmware Data write, §7: it only appends to the transfer), without letting time pass or
+    /// collecting an output: a transfer's thousands of writes a second each cost the append
+    /// alone. Whatever time changes meanwhile is caught up by the next ``perform(force:_:)``:
+    /// the transfer's next Control Point request, or the firmware's tick within the second.
+    @discardableResult
+    func performWithoutOutput<Result: Sendable>(_ body: (inout SNFirmwareCore) -> Result) -> Result {
+        core.withLock { body(&$0) }
+    }
+
     /// The consumer finished with one output.
     func outputDone() {
         backlog.subtract(1, ordering: .sequentiallyConsistent)

@@ -292,7 +292,13 @@ struct HostBackendConnection: BLEBackendConnection {
     }
 
     func subscribe(to characteristic: GATTCharacteristic, indicate: Bool?) async throws(BLEError) -> AsyncThrowingStream<[UInt8], any Error> {
-        try await gatt { () async throws(GATTError) in try await client.subscribe(to: characteristic, indicate: indicate) }
+        let values = try await gatt { () async throws(GATTError) in try await client.subscribe(to: characteristic, indicate: indicate) }
+        // Every iterator of `values` takes from the subscription's one queue; the subscription
+        // ends when this stream (which holds `values`) goes.
+        return AsyncThrowingStream {
+            var iterator = values.makeAsyncIterator()
+            return try await iterator.next()
+        }
     }
 
     /// Runs a GATT procedure; a failure becomes a ``BLEError``, a closed bearer the reason the

@@ -17,7 +17,7 @@ struct GATTSubscriptionRecord: Sendable {
 extension GATTClient {
     /// The stream ``subscribe(to:indicate:)`` returns: each notified or indicated value (at most
     /// ATT_MTU − 3 bytes); it throws a ``GATTError`` when the bearer closes.
-    public typealias ValueStream = AsyncThrowingStream<[UInt8], any Error>
+    public typealias ValueStream = GATTValueStream
 
     /// Subscribes to a characteristic's notifications or indications (Core 5.4, Vol 3, Part G,
     /// 4.10 and 4.11) by writing its Client Characteristic Configuration descriptor (3.3.3.3):
@@ -53,9 +53,9 @@ extension GATTClient {
         }
         let cccd = try await cccdHandle(of: characteristic, procedure)
         let handle = characteristic.valueHandle
-        let (stream, continuation) = ValueStream.makeStream()
+        let channel = GATTValueStream.Channel()
         let id: UInt64
-        switch router.add(continuation, for: handle) {
+        switch router.add(channel, for: handle) {
         case .success(let added):
             id = added
         case .failure(let reason):
@@ -63,7 +63,7 @@ extension GATTClient {
                 .context(procedure: procedure.rawValue, handle: handle, uuid: characteristic.uuid)
         }
         subscriptions[handle, default: GATTSubscriptionRecord(cccdHandle: cccd)].modes[id] = useIndications ? 0x0002 : 0x0001
-        continuation.onTermination = { [weak self] _ in
+        channel.setOnEnd { [weak self] in
             Task { await self?.subscriptionEnded(id: id, handle: handle, procedure) }
         }
         do {
@@ -73,7 +73,7 @@ extension GATTClient {
             router.remove(id: id, for: handle)?.finish(throwing: error)
             throw error
         }
-        return stream
+        return GATTValueStream(subscriber: GATTValueStream.Subscriber(channel))
     }
 
     /// Ends every subscription to the characteristic and writes 0x0000 to its CCCD
@@ -81,7 +81,7 @@ extension GATTClient {
     public func unsubscribe(from characteristic: GATTCharacteristic) async throws(GATTError) {
         let handle = characteristic.valueHandle
         let procedure = GATTClientProcedure.writeDescriptor
-        for continuation in router.removeAll(for: handle) { continuation.finish() }
+        for channel in router.removeAll(for: handle) { channel.finish() }
         if subscriptions[handle] == nil {
             let cccd = try await cccdHandle(of: characteristic, procedure)
             subscriptions[handle] = GATTSubscriptionRecord(cccdHandle: cccd, written: 0xFFFF)

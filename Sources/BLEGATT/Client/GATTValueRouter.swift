@@ -14,10 +14,18 @@ final class GATTValueRouter: Sendable {
         case closed(GATTError)
     }
 
-    typealias Continuation = AsyncThrowingStream<[UInt8], any Error>.Continuation
+    typealias Channel = GATTValueStream.Channel
+
+    /// One subscriber: a handful per connection, so a list searched by handle (no hashing on
+    /// the way of every notification).
+    private struct Subscriber {
+        let handle: UInt16
+        let id: UInt64
+        let channel: Channel
+    }
 
     private struct State {
-        var subscribers: [UInt16: [UInt64: Continuation]] = [:]
+        var subscribers: [Subscriber] = []
         var serviceChangedHandle: UInt16?
         var closeReason: GATTError?
         var nextID: UInt64 = 0
@@ -40,56 +48,59 @@ final class GATTValueRouter: Sendable {
     }
 
     /// Adds a subscriber for `handle`; returns its id, or the close reason if the bearer is closed.
-    func add(_ continuation: Continuation, for handle: UInt16) -> Result<UInt64, GATTError> {
+    func add(_ channel: Channel, for handle: UInt16) -> Result<UInt64, GATTError> {
         state.withLock { state in
             if let reason = state.closeReason { return .failure(reason) }
             state.nextID += 1
-            state.subscribers[handle, default: [:]][state.nextID] = continuation
+            state.subscribers.append(Subscriber(handle: handle, id: state.nextID, channel: channel))
             return .success(state.nextID)
         }
     }
 
-    /// Removes one subscriber; returns its continuation if it was still there.
-    func remove(id: UInt64, for handle: UInt16) -> Continuation? {
+    /// Removes one subscriber; returns its channel if it was still there.
+    func remove(id: UInt64, for handle: UInt16) -> Channel? {
         state.withLock { state in
-            let removed = state.subscribers[handle]?.removeValue(forKey: id)
-            if state.subscribers[handle]?.isEmpty == true { state.subscribers[handle] = nil }
-            return removed
+            guard let index = state.subscribers.firstIndex(where: { $0.id == id && $0.handle == handle }) else { return nil }
+            return state.subscribers.remove(at: index).channel
         }
     }
 
     /// Removes every subscriber of `handle` and returns them.
-    func removeAll(for handle: UInt16) -> [Continuation] {
+    func removeAll(for handle: UInt16) -> [Channel] {
         state.withLock { state in
-            Array(state.subscribers.removeValue(forKey: handle)?.values ?? [:].values)
+            let removed = state.subscribers.filter { $0.handle == handle }.map(\.channel)
+            state.subscribers.removeAll { $0.handle == handle }
+            return removed
         }
     }
 
     /// A value from the bearer: to every subscriber of its handle, and to the client when it is the
     /// Service Changed characteristic.
+    ///
+    /// Queued under the lock (a queue's `yield` never blocks nor calls back here), so nothing is
+    /// copied out on the way of every notification.
     func receive(_ value: ATTHandleValue) {
-        let (targets, isServiceChanged) = state.withLock { state in
-            (
-                Array(state.subscribers[value.attributeHandle]?.values ?? [:].values),
-                value.isIndication && value.attributeHandle == state.serviceChangedHandle
-            )
+        let handle = value.attributeHandle
+        let isServiceChanged = state.withLock { state in
+            for subscriber in state.subscribers where subscriber.handle == handle {
+                subscriber.channel.yield(value.attributeValue)
+            }
+            return value.isIndication && handle == state.serviceChangedHandle
         }
-        for continuation in targets { continuation.yield(value.attributeValue) }
         if isServiceChanged { events.yield(.serviceChanged(value.attributeValue)) }
     }
 
     /// The bearer closed: every stream ends with `reason`.
     func close(_ reason: GATTError) {
-        let first = state.withLock { state -> [Continuation]? in
+        let first = state.withLock { state -> [Channel]? in
             guard state.closeReason == nil else { return nil }
             state.closeReason = reason
-            let all = state.subscribers.values.flatMap(\.values)
-            state.subscribers = [:]
-            return all
+            defer { state.subscribers = [] }
+            return state.subscribers.map(\.channel)
         }
         guard let all = first else { return }
         let closed = GATTError(.bearerClosed, "the ATT bearer closed: \(reason.message)")
-        for continuation in all { continuation.finish(throwing: reason.code == .bearerClosed ? reason : closed) }
+        for channel in all { channel.finish(throwing: reason.code == .bearerClosed ? reason : closed) }
         events.yield(.closed(reason))
         events.finish()
     }
