@@ -23,21 +23,51 @@ public struct GATTAttribute: Sendable {
     }
 
     /// The attribute handle, 0x0001…0xFFFF.
-    public let handle: UInt16
+    public var handle: UInt16 { storage.handle }
     /// The attribute type.
-    public let type: BluetoothUUID
+    public var type: BluetoothUUID { storage.type }
     /// The static value (declarations, read-only descriptors) or the initial value.
-    public let value: [UInt8]
+    public var value: [UInt8] { storage.value }
     /// Who may read and write it.
-    public let permissions: GATTAttributePermissions
+    public var permissions: GATTAttributePermissions { storage.permissions }
     /// The part it plays in GATT's grouping.
-    public let role: Role
+    public var role: Role { storage.role }
     /// The handle of the service declaration this attribute belongs to.
-    public let serviceHandle: UInt16
+    public var serviceHandle: UInt16 { storage.serviceHandle }
     /// For a characteristic value: its definition (handlers, length limits).
-    let characteristic: GATTCharacteristicDefinition?
+    var characteristic: GATTCharacteristicDefinition? { storage.characteristic }
     /// For a descriptor defined by the application: its definition.
-    let descriptor: GATTDescriptorDefinition?
+    var descriptor: GATTDescriptorDefinition? { storage.descriptor }
+
+    /// The fields, never changed once laid out, behind one reference: an attribute is looked up
+    /// on the way of every request, notification and write, and a copy of it is then one
+    /// retain instead of a copy of every field (the definitions hold arrays and closures).
+    private let storage: Storage
+
+    private final class Storage: Sendable {
+        let handle: UInt16
+        let type: BluetoothUUID
+        let value: [UInt8]
+        let permissions: GATTAttributePermissions
+        let role: Role
+        let serviceHandle: UInt16
+        let characteristic: GATTCharacteristicDefinition?
+        let descriptor: GATTDescriptorDefinition?
+
+        init(
+            handle: UInt16, type: BluetoothUUID, value: [UInt8], permissions: GATTAttributePermissions, role: Role,
+            serviceHandle: UInt16, characteristic: GATTCharacteristicDefinition?, descriptor: GATTDescriptorDefinition?
+        ) {
+            self.handle = handle
+            self.type = type
+            self.value = value
+            self.permissions = permissions
+            self.role = role
+            self.serviceHandle = serviceHandle
+            self.characteristic = characteristic
+            self.descriptor = descriptor
+        }
+    }
 
     init(
         handle: UInt16,
@@ -49,14 +79,10 @@ public struct GATTAttribute: Sendable {
         characteristic: GATTCharacteristicDefinition? = nil,
         descriptor: GATTDescriptorDefinition? = nil
     ) {
-        self.handle = handle
-        self.type = type
-        self.value = value
-        self.permissions = permissions
-        self.role = role
-        self.serviceHandle = serviceHandle
-        self.characteristic = characteristic
-        self.descriptor = descriptor
+        storage = Storage(
+            handle: handle, type: type, value: value, permissions: permissions, role: role,
+            serviceHandle: serviceHandle, characteristic: characteristic, descriptor: descriptor
+        )
     }
 
     /// The longest value a client may write here.

@@ -135,14 +135,18 @@ public struct GATTServerCore: Sendable {
         guard let cccd = database.clientConfigurationHandle(ofValue: valueHandle) else { return [] }
         let permissions = (database.attribute(at: valueHandle)?.permissions ?? []).union(.read)
         let cccdPermissions = (database.attribute(at: cccd)?.permissions ?? []).union(.write)
-        return clients.keys.sorted().compactMap { client in
-            guard let state = clients[client], let subscription = state.clientConfigurations[cccd], !subscription.isEmpty else { return nil }
-            let minimum = configuration.minimumEncryptionKeySize
-            guard permissions.readError(for: state.security, minimumKeySize: minimum) == nil,
+        let minimum = configuration.minimumEncryptionKeySize
+        var subscribers: [(client: GATTClientID, configuration: GATTClientConfiguration)] = []
+        for (client, state) in clients {
+            guard let subscription = state.clientConfigurations[cccd], !subscription.isEmpty,
+                permissions.readError(for: state.security, minimumKeySize: minimum) == nil,
                 cccdPermissions.writeError(for: state.security, minimumKeySize: minimum) == nil
-            else { return nil }
-            return (client, subscription)
+            else { continue }
+            subscribers.append((client, subscription))
         }
+        // In the order of the clients' ids (the dictionary's order is not stable).
+        if subscribers.count > 1 { subscribers.sort { $0.client < $1.client } }
+        return subscribers
     }
 
     // MARK: Database changes

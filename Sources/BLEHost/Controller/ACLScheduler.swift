@@ -34,12 +34,18 @@ struct ACLScheduler: Sendable {
     let totalBuffers: Int
     /// Credits left: packets that may be sent now.
     private(set) var credits: Int
-    /// Packets sent and not yet completed, per handle.
-    private(set) var inFlight: [UInt16: Int] = [:]
 
-    private var queues: [UInt16: [QueuedPDU]] = [:]
-    /// The connections in round-robin order.
-    private var order: [UInt16] = []
+    /// One connection's queue and the packets it has in the controller.
+    private struct Connection: Sendable {
+        let handle: UInt16
+        var queue: [QueuedPDU] = []
+        /// Packets sent and not yet completed.
+        var inFlight = 0
+    }
+
+    /// The connections in round-robin order: a handful, so a list searched by handle (no
+    /// hashing on the way of every fragment and every completion).
+    private var connections: [Connection] = []
     private var nextIndex = 0
 
     /// Creates a scheduler for a controller with `totalBuffers` buffers of `maximumPacketLength` octets.
@@ -50,40 +56,51 @@ struct ACLScheduler: Sendable {
     }
 
     /// Whether any data waits for a credit.
-    var hasQueuedData: Bool { queues.values.contains { !$0.isEmpty } }
+    var hasQueuedData: Bool { connections.contains { !$0.queue.isEmpty } }
 
     /// The number of whole or partly sent PDUs waiting on `handle`.
-    func queuedPDUCount(on handle: UInt16) -> Int { queues[handle]?.count ?? 0 }
+    func queuedPDUCount(on handle: UInt16) -> Int {
+        position(of: handle).map { connections[$0].queue.count } ?? 0
+    }
+
+    /// Packets sent on `handle` and not yet completed.
+    func inFlight(on handle: UInt16) -> Int {
+        position(of: handle).map { connections[$0].inFlight } ?? 0
+    }
 
     /// Adds a connection to the rotation (done implicitly by ``enqueue(_:channel:on:)``).
     mutating func addConnection(_ handle: UInt16) {
-        guard queues[handle] == nil else { return }
-        queues[handle] = []
-        order.append(handle)
+        guard position(of: handle) == nil else { return }
+        connections.append(Connection(handle: handle))
     }
 
     /// Queues one L2CAP PDU (basic header included) on `handle`; `channel` is reported back when
     /// its last fragment leaves.
     mutating func enqueue(_ pdu: [UInt8], channel: UInt16, on handle: UInt16) {
-        addConnection(handle)
-        queues[handle, default: []].append(QueuedPDU(bytes: pdu, channel: channel))
+        let index: Int
+        if let found = position(of: handle) {
+            index = found
+        } else {
+            index = connections.count
+            connections.append(Connection(handle: handle))
+        }
+        connections[index].queue.append(QueuedPDU(bytes: pdu, channel: channel))
     }
 
     /// The packets that may go to the controller now, spending one credit each.
     mutating func nextPackets() -> [Output] {
         var output: [Output] = []
-        while credits > 0, !order.isEmpty {
+        while credits > 0, !connections.isEmpty {
             var served = false
-            for step in 0..<order.count {
+            for step in 0..<connections.count {
                 guard credits > 0 else { break }
-                let index = (nextIndex + step) % order.count
-                let handle = order[index]
-                guard let packet = takeFragment(from: handle) else { continue }
+                let index = (nextIndex + step) % connections.count
+                guard let packet = takeFragment(at: index) else { continue }
                 output.append(packet)
                 credits -= 1
-                inFlight[handle, default: 0] += 1
+                connections[index].inFlight += 1
                 served = true
-                nextIndex = (index + 1) % order.count
+                nextIndex = (index + 1) % connections.count
                 break
             }
             if !served { break }
@@ -96,9 +113,9 @@ struct ACLScheduler: Sendable {
     /// or for an unknown handle).
     @discardableResult
     mutating func completed(_ count: Int, on handle: UInt16) -> Int {
-        let outstanding = inFlight[handle] ?? 0
-        let accepted = min(max(count, 0), outstanding)
-        inFlight[handle] = outstanding - accepted
+        guard let index = position(of: handle) else { return max(count, 0) }
+        let accepted = min(max(count, 0), connections[index].inFlight)
+        connections[index].inFlight -= accepted
         credits = min(totalBuffers, credits + accepted)
         return max(count, 0) - accepted
     }
@@ -107,21 +124,23 @@ struct ACLScheduler: Sendable {
     /// controller frees them on disconnection). Returns the number of PDUs discarded.
     @discardableResult
     mutating func removeConnection(_ handle: UInt16) -> Int {
-        let dropped = queues.removeValue(forKey: handle)?.count ?? 0
-        let freed = inFlight.removeValue(forKey: handle) ?? 0
-        credits = min(totalBuffers, credits + freed)
-        if let index = order.firstIndex(of: handle) {
-            order.remove(at: index)
-            if index < nextIndex { nextIndex -= 1 }
-            if nextIndex >= order.count { nextIndex = 0 }
-        }
-        return dropped
+        guard let index = position(of: handle) else { return 0 }
+        let removed = connections.remove(at: index)
+        credits = min(totalBuffers, credits + removed.inFlight)
+        if index < nextIndex { nextIndex -= 1 }
+        if nextIndex >= connections.count { nextIndex = 0 }
+        return removed.queue.count
     }
 
-    private mutating func takeFragment(from handle: UInt16) -> Output? {
-        // In place: copying the queue out of the dictionary and back would copy every queued
-        // PDU on each fragment (copy on write).
-        guard let pdu = queues[handle]?.first else { return nil }
+    private func position(of handle: UInt16) -> Int? {
+        connections.firstIndex { $0.handle == handle }
+    }
+
+    private mutating func takeFragment(at index: Int) -> Output? {
+        // In place: copying the queue out and back would copy every queued PDU on each
+        // fragment (copy on write).
+        guard let pdu = connections[index].queue.first else { return nil }
+        let handle = connections[index].handle
         let start = pdu.offset
         let end = min(start + maximumPacketLength, pdu.bytes.count)
         // A PDU that fits in one fragment goes as it is, without a copy.
@@ -129,10 +148,10 @@ struct ACLScheduler: Sendable {
         let flag: HCIACLDataPacket.PacketBoundaryFlag = start == 0 ? .firstNonFlushable : .continuing
         var completed: UInt16?
         if end >= pdu.bytes.count {
-            queues[handle]!.removeFirst()
+            connections[index].queue.removeFirst()
             completed = pdu.channel
         } else {
-            queues[handle]![0].offset = end
+            connections[index].queue[0].offset = end
         }
         return Output(packet: HCIACLDataPacket(handle: handle, packetBoundaryFlag: flag, data: fragment), completedChannel: completed)
     }

@@ -314,7 +314,7 @@ struct HCIDriver: Sendable {
     /// Whether `handle` has nothing queued and, when `acknowledged`, nothing in flight (or is gone).
     func isTransmitted(_ handle: UInt16, acknowledged: Bool = true) -> Bool {
         guard let scheduler, links.contains(handle) else { return true }
-        return scheduler.queuedPDUCount(on: handle) == 0 && (!acknowledged || (scheduler.inFlight[handle] ?? 0) == 0)
+        return scheduler.queuedPDUCount(on: handle) == 0 && (!acknowledged || scheduler.inFlight(on: handle) == 0)
     }
 
     /// Hands the controller every fragment the credits allow, round-robin among connections.
