@@ -1,4 +1,5 @@
 import BLECore
+import Synchronization
 
 /// One ATT bearer: both roles of the Attribute Protocol over one link.
 ///
@@ -21,7 +22,13 @@ public actor ATTBearer {
     /// The ATT_MTU this side asks for, or answers with, in Exchange MTU.
     public nonisolated let preferredMTU: UInt16
     /// The ATT_MTU in force: 23 until an Exchange MTU completes.
-    public private(set) var mtu: UInt16 = ATTBearer.minimumMTU
+    public private(set) var mtu: UInt16 = ATTBearer.minimumMTU {
+        didSet { mtuInForce.store(mtu, ordering: .relaxed) }
+    }
+    /// ``mtu``, read without a hop onto the bearer's actor (its server reads it for every
+    /// request it answers).
+    public nonisolated var currentMTU: UInt16 { mtuInForce.load(ordering: .relaxed) }
+    private nonisolated let mtuInForce = Atomic<UInt16>(ATTBearer.minimumMTU)
     /// Why the bearer closed, or nil while it is open.
     public private(set) var closeReason: GATTError?
     /// How many received PDUs were dropped because they were malformed, unexpected or too large.

@@ -63,8 +63,7 @@ public actor GATTServer: ATTServerRequestHandler {
     /// Answers one request or command from the bearer's client (``ATTServerRequestHandler``).
     public func handle(_ message: ATTMessage, on bearer: ATTBearer) async -> ATTMessage? {
         let client = clientID(for: bearer)
-        let mtu = await bearer.mtu
-        return await respond(to: message, from: client, mtu: mtu)
+        return await respond(to: message, from: client, mtu: bearer.currentMTU)
     }
 
     /// Forgets the bearer's client: CCCDs, prepare queue, caching state

@@ -88,7 +88,11 @@ public struct GATTWriteContext: Sendable, Hashable {
 ///
 /// Throw ``GATTError/attError(_:handle:procedure:)`` to answer with an ATT error (e.g. Read Not
 /// Permitted or an application error 0x80–0x9F); any other error answers Unlikely Error.
-public typealias GATTReadHandler = @Sendable (GATTReadContext) async throws(GATTError) -> [UInt8]
+///
+/// Runs on the caller's executor (`nonisolated(nonsending)`): the server awaits it in order
+/// anyway, so calling it costs no hop off the server's actor and back; a handler that has slow
+/// work to do awaits it, or hands it to a task of its own.
+public typealias GATTReadHandler = nonisolated(nonsending) @Sendable (GATTReadContext) async throws(GATTError) -> [UInt8]
 
 /// Sees the whole new value before it is stored and may refuse it.
 ///
@@ -96,10 +100,18 @@ public typealias GATTReadHandler = @Sendable (GATTReadContext) async throws(GATT
 /// runs first and the values are stored only if none refuses, so the write is atomic and a refused
 /// write leaves every old value in place. Throw ``GATTError/attError(_:handle:procedure:)`` with the
 /// ATT error to answer (e.g. `.application(0x80)`, `.outOfRange`, `.invalidAttributeValueLength`).
-public typealias GATTWriteValidator = @Sendable (GATTWriteContext) async throws(GATTError) -> Void
+///
+/// Runs on the caller's executor (`nonisolated(nonsending)`): the server awaits it in order
+/// anyway, so calling it costs no hop off the server's actor and back; a handler that has slow
+/// work to do awaits it, or hands it to a task of its own.
+public typealias GATTWriteValidator = nonisolated(nonsending) @Sendable (GATTWriteContext) async throws(GATTError) -> Void
 
 /// Learns of a value after it was stored.
-public typealias GATTWriteObserver = @Sendable (GATTWriteContext) async -> Void
+///
+/// Runs on the caller's executor (`nonisolated(nonsending)`): the server awaits it in order
+/// anyway, so calling it costs no hop off the server's actor and back; a handler that has slow
+/// work to do awaits it, or hands it to a task of its own.
+public typealias GATTWriteObserver = nonisolated(nonsending) @Sendable (GATTWriteContext) async -> Void
 
 extension GATTError {
     /// The ATT error code to answer a client with when a handler threw this error.

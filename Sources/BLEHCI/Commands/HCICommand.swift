@@ -35,7 +35,8 @@ extension HCICommand {
 
     /// The command's packet: opcode and encoded parameters.
     public var packet: HCICommandPacket {
-        var writer = ByteWriter()
+        // Room for most commands' parameters at once, instead of growing byte by byte.
+        var writer = ByteWriter(capacity: 32)
         encodeParameters(into: &writer)
         return HCICommandPacket(opcode: Self.opcode, parameters: writer.bytes)
     }

@@ -45,7 +45,7 @@ public struct HCIHostNumberOfCompletedPackets: HCICommand {
     /// Encodes Num_Handles and the entries.
     public func encodeParameters(into writer: inout ByteWriter) {
         precondition(entries.count <= Self.maximumEntryCount, "at most 63 handles per command")
-        HCIHandleCountList.encode(entries.map { ($0.connectionHandle, $0.hostNumCompletedPackets) }, into: &writer)
+        HCIHandleCountList.encode(entries, into: &writer) { ($0.connectionHandle, $0.hostNumCompletedPackets) }
     }
 
     /// Checks every handle's range.

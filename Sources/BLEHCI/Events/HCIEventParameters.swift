@@ -20,7 +20,8 @@ public protocol HCIEventParameters: Sendable, Hashable {
 extension HCIEventParameters {
     /// The event packet: code, length, parameters.
     public var packet: HCIEventPacket {
-        var writer = ByteWriter()
+        // Room for most events' parameters at once, instead of growing byte by byte.
+        var writer = ByteWriter(capacity: 32)
         encodeParameters(into: &writer)
         return HCIEventPacket(eventCode: Self.eventCode, parameters: writer.bytes)
     }

@@ -44,6 +44,6 @@ public struct HCINumberOfCompletedPackets: HCIEventParameters {
     /// Encodes Num_Handles and the entries.
     public func encodeParameters(into writer: inout ByteWriter) {
         precondition(entries.count <= Self.maximumEntryCount, "at most 63 handles per event")
-        HCIHandleCountList.encode(entries.map { ($0.connectionHandle, $0.numCompletedPackets) }, into: &writer)
+        HCIHandleCountList.encode(entries, into: &writer) { ($0.connectionHandle, $0.numCompletedPackets) }
     }
 }

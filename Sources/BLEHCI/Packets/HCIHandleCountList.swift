@@ -31,12 +31,14 @@ enum HCIHandleCountList {
         return entries
     }
 
-    /// Encodes Num_Handles and the pairs.
-    static func encode(_ pairs: [(handle: UInt16, count: UInt16)], into writer: inout ByteWriter) {
-        writer.writeUInt8(UInt8(pairs.count))
-        for pair in pairs {
-            writer.writeUInt16(pair.handle)
-            writer.writeUInt16(pair.count)
+    /// Encodes Num_Handles and the pairs `pair` takes from each entry (no array of pairs on the
+    /// way: Number Of Completed Packets goes with every ACL packet).
+    static func encode<Entry>(_ entries: [Entry], into writer: inout ByteWriter, pair: (Entry) -> (handle: UInt16, count: UInt16)) {
+        writer.writeUInt8(UInt8(entries.count))
+        for entry in entries {
+            let (handle, count) = pair(entry)
+            writer.writeUInt16(handle)
+            writer.writeUInt16(count)
         }
     }
 }
