@@ -108,7 +108,9 @@ extension VirtualController {
 
     /// An ACL packet from the host: handed to the link, its buffer held until the peer has it.
     func handleHostACL(_ packet: HCIACLDataPacket) {
-        guard var connection = connections[packet.handle] else {
+        // Changed in place through its index: one look-up, and no copy of the connection out
+        // and back on every packet.
+        guard let index = connections.index(forKey: packet.handle) else {
             statistics.unknownHandleACLPackets += 1
             logger.warning("dropped an ACL packet on handle \(packet.handle), which is not an open connection")
             return
@@ -126,23 +128,22 @@ extension VirtualController {
                 "host bug: ACL packet sent with no credit left (\(buffersInUse) in flight, \(configuration.totalNumACLDataPackets) buffers)"
             )
         }
-        connection.packetsInFlight += 1
-        connections[packet.handle] = connection
+        connections.values[index].packetsInFlight += 1
+        let id = connections.values[index].id
         statistics.aclPacketsSent += 1
-        let sent = link?.transmit(connection: connection.id, from: self, packetBoundaryFlag: packet.packetBoundaryFlag, data: packet.data) ?? false
-        if !sent { returnBuffers(connection: connection.id, count: 1) }
+        let sent = link?.transmit(connection: id, from: self, packetBoundaryFlag: packet.packetBoundaryFlag, data: packet.data) ?? false
+        if !sent { returnBuffers(connection: id, count: 1) }
     }
 
     /// Frees buffers of delivered packets and returns them to the host as credits.
     private func returnBuffers(connection id: UInt64, count: Int) {
-        guard var connection = connection(withID: id) else { return }
-        let returned = min(count, connection.packetsInFlight)
+        guard let index = connections.firstIndex(where: { $0.value.id == id }) else { return }
+        let returned = min(count, connections.values[index].packetsInFlight)
         guard returned > 0 else { return }
-        connection.packetsInFlight -= returned
-        connections[connection.handle] = connection
+        connections.values[index].packetsInFlight -= returned
         buffersInUse -= returned
         emit(HCIEvent(HCINumberOfCompletedPackets(entries: [
-            .init(connectionHandle: connection.handle, numCompletedPackets: UInt16(returned)),
+            .init(connectionHandle: connections.keys[index], numCompletedPackets: UInt16(returned)),
         ])))
     }
 }

@@ -123,38 +123,41 @@ public actor GATTServer: ATTServerRequestHandler {
     }
 
     /// Runs every validator, stores the values if none refused, then tells the observers.
+    ///
+    /// A context is made only for a handler that is there (a write command to a characteristic
+    /// without a validator makes one, for its observer), and none is kept in an array.
     private func perform(_ write: GATTServerWrite) async -> ATTMessage? {
-        var contexts: [(GATTWriteContext, GATTAttribute)] = []
         for entry in write.entries where entry.target == .value {
             guard let attribute = core.database.attribute(at: entry.handle) else {
                 return write.refusal(entry.handle, .invalidHandle)
             }
-            let context = GATTWriteContext(
-                client: write.client,
-                handle: entry.handle,
-                uuid: entry.uuid,
-                value: entry.value,
-                oldValue: entry.oldValue,
-                method: write.method,
-                clientConfiguration: clientConfiguration(of: write.client, forValue: attribute.characteristicValueHandle)
-            )
-            contexts.append((context, attribute))
-        }
-        for (context, attribute) in contexts {
             guard let validate = attribute.characteristic?.validate ?? attribute.descriptor?.validate else { continue }
             do {
-                try await validate(context)
+                try await validate(context(of: entry, in: write, attribute))
             } catch {
-                return write.refusal(context.handle, error.answerCode)
+                return write.refusal(entry.handle, error.answerCode)
             }
         }
         let response = core.commit(write)
-        if response == write.successResponse {
-            for (context, attribute) in contexts {
-                await attribute.characteristic?.onWrite?(context)
-            }
+        guard response == write.successResponse else { return response }
+        for entry in write.entries where entry.target == .value {
+            guard let attribute = core.database.attribute(at: entry.handle), let onWrite = attribute.characteristic?.onWrite else { continue }
+            await onWrite(context(of: entry, in: write, attribute))
         }
         return response
+    }
+
+    /// What a validator or an observer learns of one value of `write`.
+    private func context(of entry: GATTServerWrite.Entry, in write: GATTServerWrite, _ attribute: GATTAttribute) -> GATTWriteContext {
+        GATTWriteContext(
+            client: write.client,
+            handle: entry.handle,
+            uuid: entry.uuid,
+            value: entry.value,
+            oldValue: entry.oldValue,
+            method: write.method,
+            clientConfiguration: clientConfiguration(of: write.client, forValue: attribute.characteristicValueHandle)
+        )
     }
 
     private func clientConfiguration(of client: GATTClientID, forValue valueHandle: UInt16?) -> GATTClientConfiguration {
@@ -183,16 +186,31 @@ public actor GATTServer: ATTServerRequestHandler {
         }
         try core.setValue(value, at: valueHandle)
         let properties = attribute.characteristic?.properties ?? []
-        var targets: [(ATTBearer, Bool)] = []
-        for (client, configuration) in core.subscribers(ofValue: valueHandle) {
-            guard let bearer = bearers[client] else { continue }
+        // The one subscriber of the common case goes without an array.
+        var first: (client: GATTClientID, bearer: ATTBearer, indicate: Bool)?
+        var others: [(client: GATTClientID, bearer: ATTBearer, indicate: Bool)] = []
+        core.forEachSubscriber(ofValue: valueHandle) { client, configuration in
+            guard let bearer = bearers[client] else { return }
+            let target: (client: GATTClientID, bearer: ATTBearer, indicate: Bool)
             if configuration.contains(.indications) && properties.contains(.indicate) {
-                targets.append((bearer, true))
+                target = (client, bearer, true)
             } else if configuration.contains(.notifications) && properties.contains(.notify) {
-                targets.append((bearer, false))
+                target = (client, bearer, false)
+            } else {
+                return
             }
+            if first == nil { first = target } else { others.append(target) }
         }
-        let sent = await Self.send(value, handle: valueHandle, to: targets)
+        let sent: Int
+        if let first, others.isEmpty {
+            sent = await Self.send(value, handle: valueHandle, to: first.bearer, indicate: first.indicate) ? 1 : 0
+        } else if let first {
+            // In the order of the clients' ids.
+            let targets = ([first] + others).sorted { $0.client < $1.client }.map { ($0.bearer, $0.indicate) }
+            sent = await Self.send(value, handle: valueHandle, to: targets)
+        } else {
+            sent = 0
+        }
         guard let updateRelay else { return sent }
         return sent + (await updateRelay(valueHandle, value))
     }
@@ -220,11 +238,7 @@ public actor GATTServer: ATTServerRequestHandler {
 
     /// Sends a value to each bearer concurrently; returns how many accepted it.
     private static func send(_ value: [UInt8], handle: UInt16, to targets: [(ATTBearer, Bool)]) async -> Int {
-        // One subscriber (the common case): sent from here, without a task group.
-        if targets.count == 1 {
-            return await send(value, handle: handle, to: targets[0].0, indicate: targets[0].1) ? 1 : 0
-        }
-        return await withTaskGroup(of: Bool.self) { group in
+        await withTaskGroup(of: Bool.self) { group in
             for (bearer, indicate) in targets {
                 group.addTask { await send(value, handle: handle, to: bearer, indicate: indicate) }
             }

@@ -133,20 +133,31 @@ public struct GATTServerCore: Sendable {
     /// 10.3), even to a client that subscribed on a link that was.
     public func subscribers(ofValue valueHandle: UInt16) -> [(client: GATTClientID, configuration: GATTClientConfiguration)] {
         guard let cccd = database.clientConfigurationHandle(ofValue: valueHandle) else { return [] }
+        var subscribers: [(client: GATTClientID, configuration: GATTClientConfiguration)] = []
+        forEachSubscriber(ofValue: valueHandle, cccd: cccd) { subscribers.append(($0, $1)) }
+        // In the order of the clients' ids (the dictionary's order is not stable).
+        if subscribers.count > 1 { subscribers.sort { $0.client < $1.client } }
+        return subscribers
+    }
+
+    /// ``subscribers(ofValue:)`` one by one, in no particular order, without an array: what a
+    /// notification goes through.
+    func forEachSubscriber(ofValue valueHandle: UInt16, _ body: (GATTClientID, GATTClientConfiguration) -> Void) {
+        guard let cccd = database.clientConfigurationHandle(ofValue: valueHandle) else { return }
+        forEachSubscriber(ofValue: valueHandle, cccd: cccd, body)
+    }
+
+    private func forEachSubscriber(ofValue valueHandle: UInt16, cccd: UInt16, _ body: (GATTClientID, GATTClientConfiguration) -> Void) {
         let permissions = (database.attribute(at: valueHandle)?.permissions ?? []).union(.read)
         let cccdPermissions = (database.attribute(at: cccd)?.permissions ?? []).union(.write)
         let minimum = configuration.minimumEncryptionKeySize
-        var subscribers: [(client: GATTClientID, configuration: GATTClientConfiguration)] = []
         for (client, state) in clients {
             guard let subscription = state.clientConfigurations[cccd], !subscription.isEmpty,
                 permissions.readError(for: state.security, minimumKeySize: minimum) == nil,
                 cccdPermissions.writeError(for: state.security, minimumKeySize: minimum) == nil
             else { continue }
-            subscribers.append((client, subscription))
+            body(client, subscription)
         }
-        // In the order of the clients' ids (the dictionary's order is not stable).
-        if subscribers.count > 1 { subscribers.sort { $0.client < $1.client } }
-        return subscribers
     }
 
     // MARK: Database changes

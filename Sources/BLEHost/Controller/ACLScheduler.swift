@@ -90,13 +90,19 @@ struct ACLScheduler: Sendable {
     /// The packets that may go to the controller now, spending one credit each.
     mutating func nextPackets() -> [Output] {
         var output: [Output] = []
+        nextPackets { output.append($0) }
+        return output
+    }
+
+    /// ``nextPackets()`` handed to `body` one by one, without an array of their own.
+    mutating func nextPackets(_ body: (Output) -> Void) {
         while credits > 0, !connections.isEmpty {
             var served = false
             for step in 0..<connections.count {
                 guard credits > 0 else { break }
                 let index = (nextIndex + step) % connections.count
                 guard let packet = takeFragment(at: index) else { continue }
-                output.append(packet)
+                body(packet)
                 credits -= 1
                 connections[index].inFlight += 1
                 served = true
@@ -105,7 +111,6 @@ struct ACLScheduler: Sendable {
             }
             if !served { break }
         }
-        return output
     }
 
     /// Takes HCI_Number_Of_Completed_Packets for one handle: credits come back, at most as many

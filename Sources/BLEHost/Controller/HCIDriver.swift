@@ -210,7 +210,8 @@ struct HCIDriver: Sendable {
                     )))
                 }
             }
-            return actions + pumpACL()
+            // Usually nothing to log: the packets to send are the whole answer (no new array).
+            return actions.isEmpty ? pumpACL() : actions + pumpACL()
         case .hardwareError(let hardware):
             return failAndReport(HostError(
                 .hardwareError,
@@ -241,14 +242,16 @@ struct HCIDriver: Sendable {
                 ["handle": HostFormat.hex(packet.handle), "bytes": "\(packet.data.count)"]
             ))]
         }
-        return reassembler.receive(packet).map { output in
+        var actions: [Action] = []
+        reassembler.receive(packet) { output in
             switch output {
             case .dropped(let handle, let reason):
-                .log(HostLogLine(.warning, "dropped L2CAP data: \(reason)", ["handle": HostFormat.hex(handle)]))
+                actions.append(.log(HostLogLine(.warning, "dropped L2CAP data: \(reason)", ["handle": HostFormat.hex(handle)])))
             case .frame(let handle, let frame):
-                .frame(handle: handle, frame)
+                actions.append(.frame(handle: handle, frame))
             }
         }
+        return actions
     }
 
     // MARK: ACL data
@@ -321,7 +324,11 @@ struct HCIDriver: Sendable {
     private mutating func pumpACL() -> [Action] {
         var actions: [Action] = []
         if failure == nil, scheduler != nil {
-            for output in scheduler!.nextPackets() {
+            scheduler!.nextPackets { output in
+                if actions.isEmpty {
+                    // A packet and the PDU it ends, usually: one allocation for both.
+                    actions.reserveCapacity(2)
+                }
                 actions.append(.send(.aclData(output.packet)))
                 if let channel = output.completedChannel {
                     actions.append(.transmitted(handle: output.packet.handle, channel: L2CAPChannelID(rawValue: channel)))

@@ -43,6 +43,8 @@ final class ConnectionATTTransport: ATTBearerTransport, Sendable {
     }
 
     nonisolated(nonsending) func waitForSendCapacity() async {
+        // Room already (the usual case): no continuation to make.
+        if state.withLock({ $0.isClosed || $0.queued < limit }) { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let ready = state.withLock { state -> Bool in
                 if state.isClosed || state.queued < limit { return true }

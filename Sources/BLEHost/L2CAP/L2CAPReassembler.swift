@@ -54,36 +54,43 @@ public struct L2CAPReassembler: Sendable {
 
     /// Takes one ACL packet from the controller.
     public mutating func receive(_ packet: HCIACLDataPacket) -> [Output] {
+        var output: [Output] = []
+        receive(packet) { output.append($0) }
+        return output
+    }
+
+    /// Takes one ACL packet from the controller and hands `body` what it yields (a frame once
+    /// complete, a fragment dropped), without an array of its own: the host's path for every
+    /// packet.
+    public mutating func receive(_ packet: HCIACLDataPacket, _ body: (Output) -> Void) {
         let handle = packet.handle
         let data = packet.data
-        var output: [Output] = []
         var index = partials.firstIndex { $0.handle == handle }
         if packet.packetBoundaryFlag.isFirst {
             discarding.removeAll { $0 == handle }
             if let old = index {
                 let partial = partials.remove(at: old)
-                output.append(.dropped(handle: handle, reason: "truncated L2CAP frame: \(partial.receivedCount) of \(partial.expected.map(String.init) ?? "?") bytes received before the next frame started"))
+                body(.dropped(handle: handle, reason: "truncated L2CAP frame: \(partial.receivedCount) of \(partial.expected.map(String.init) ?? "?") bytes received before the next frame started"))
             }
             // The whole frame in one fragment (the usual case): straight to the frame.
             if data.count >= L2CAPBasicFrame.headerLength {
                 let length = Int(data[0]) | Int(data[1]) << 8
                 if length <= maximumPayloadLength, data.count == L2CAPBasicFrame.headerLength + length {
                     let channel = UInt16(data[2]) | UInt16(data[3]) << 8
-                    output.append(.frame(handle: handle, L2CAPBasicFrame(channelID: L2CAPChannelID(rawValue: channel), payload: Array(data[L2CAPBasicFrame.headerLength...]))))
-                    return output
+                    body(.frame(handle: handle, L2CAPBasicFrame(channelID: L2CAPChannelID(rawValue: channel), payload: Array(data[L2CAPBasicFrame.headerLength...]))))
+                    return
                 }
             }
             partials.append(Partial(handle: handle))
             index = partials.count - 1
         } else {
-            if discarding.contains(handle) { return output }
+            if discarding.contains(handle) { return }
             guard index != nil else {
-                output.append(.dropped(handle: handle, reason: "continuing ACL fragment (\(data.count) bytes) without a first fragment"))
-                return output
+                body(.dropped(handle: handle, reason: "continuing ACL fragment (\(data.count) bytes) without a first fragment"))
+                return
             }
         }
-        if let index, let result = append(data, toPartialAt: index) { output.append(result) }
-        return output
+        if let index, let result = append(data, toPartialAt: index) { body(result) }
     }
 
     /// Forgets a connection's partial PDU (on disconnection).
