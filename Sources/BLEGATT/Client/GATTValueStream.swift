@@ -53,7 +53,7 @@ public struct GATTValueStream: AsyncSequence, Sendable {
         }
 
         deinit {
-            channel.end()
+            channel.finish()
         }
     }
 
@@ -103,11 +103,6 @@ public struct GATTValueStream: AsyncSequence, Sendable {
             onEnd?()
         }
 
-        /// The consumer is gone or was cancelled: nothing more is delivered.
-        func end() {
-            finish()
-        }
-
         /// The next value, the error the subscription ended with (once), or `nil`.
         nonisolated(nonsending) func next() async throws -> [UInt8]? {
             if let value = await values.next() { return value }
@@ -117,7 +112,7 @@ public struct GATTValueStream: AsyncSequence, Sendable {
             }
             if let error { throw error }
             // Cancelled while waiting, or finished: either way the subscription is over.
-            end()
+            finish()
             return nil
         }
     }

@@ -187,11 +187,11 @@ public actor GATTServer: ATTServerRequestHandler {
         try core.setValue(value, at: valueHandle)
         let properties = attribute.characteristic?.properties ?? []
         // The one subscriber of the common case goes without an array.
-        var first: (client: GATTClientID, bearer: ATTBearer, indicate: Bool)?
-        var others: [(client: GATTClientID, bearer: ATTBearer, indicate: Bool)] = []
+        var first: Target?
+        var others: [Target] = []
         core.forEachSubscriber(ofValue: valueHandle) { client, configuration in
             guard let bearer = bearers[client] else { return }
-            let target: (client: GATTClientID, bearer: ATTBearer, indicate: Bool)
+            let target: Target
             if configuration.contains(.indications) && properties.contains(.indicate) {
                 target = (client, bearer, true)
             } else if configuration.contains(.notifications) && properties.contains(.notify) {
@@ -235,6 +235,9 @@ public actor GATTServer: ATTServerRequestHandler {
         }
         return try await updateValue(value, at: handle)
     }
+
+    /// A client a value goes to: its bearer, and whether as an indication.
+    private typealias Target = (client: GATTClientID, bearer: ATTBearer, indicate: Bool)
 
     /// Sends a value to each bearer concurrently; returns how many accepted it.
     private static func send(_ value: [UInt8], handle: UInt16, to targets: [(ATTBearer, Bool)]) async -> Int {

@@ -132,9 +132,8 @@ public struct GATTServerCore: Sendable {
     /// never notified or indicated on a link that is not secure enough (Core 5.4, Vol 3, Part C,
     /// 10.3), even to a client that subscribed on a link that was.
     public func subscribers(ofValue valueHandle: UInt16) -> [(client: GATTClientID, configuration: GATTClientConfiguration)] {
-        guard let cccd = database.clientConfigurationHandle(ofValue: valueHandle) else { return [] }
         var subscribers: [(client: GATTClientID, configuration: GATTClientConfiguration)] = []
-        forEachSubscriber(ofValue: valueHandle, cccd: cccd) { subscribers.append(($0, $1)) }
+        forEachSubscriber(ofValue: valueHandle) { subscribers.append(($0, $1)) }
         // In the order of the clients' ids (the dictionary's order is not stable).
         if subscribers.count > 1 { subscribers.sort { $0.client < $1.client } }
         return subscribers
@@ -144,10 +143,6 @@ public struct GATTServerCore: Sendable {
     /// notification goes through.
     func forEachSubscriber(ofValue valueHandle: UInt16, _ body: (GATTClientID, GATTClientConfiguration) -> Void) {
         guard let cccd = database.clientConfigurationHandle(ofValue: valueHandle) else { return }
-        forEachSubscriber(ofValue: valueHandle, cccd: cccd, body)
-    }
-
-    private func forEachSubscriber(ofValue valueHandle: UInt16, cccd: UInt16, _ body: (GATTClientID, GATTClientConfiguration) -> Void) {
         let permissions = (database.attribute(at: valueHandle)?.permissions ?? []).union(.read)
         let cccdPermissions = (database.attribute(at: cccd)?.permissions ?? []).union(.write)
         let minimum = configuration.minimumEncryptionKeySize

@@ -68,22 +68,19 @@ struct ACLScheduler: Sendable {
         position(of: handle).map { connections[$0].inFlight } ?? 0
     }
 
-    /// Adds a connection to the rotation (done implicitly by ``enqueue(_:channel:on:)``).
-    mutating func addConnection(_ handle: UInt16) {
-        guard position(of: handle) == nil else { return }
+    /// Adds a connection to the rotation (done implicitly by ``enqueue(_:channel:on:)``);
+    /// returns its position.
+    @discardableResult
+    mutating func addConnection(_ handle: UInt16) -> Int {
+        if let index = position(of: handle) { return index }
         connections.append(Connection(handle: handle))
+        return connections.count - 1
     }
 
     /// Queues one L2CAP PDU (basic header included) on `handle`; `channel` is reported back when
     /// its last fragment leaves.
     mutating func enqueue(_ pdu: [UInt8], channel: UInt16, on handle: UInt16) {
-        let index: Int
-        if let found = position(of: handle) {
-            index = found
-        } else {
-            index = connections.count
-            connections.append(Connection(handle: handle))
-        }
+        let index = addConnection(handle)
         connections[index].queue.append(QueuedPDU(bytes: pdu, channel: channel))
     }
 
