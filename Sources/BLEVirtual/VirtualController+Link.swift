@@ -17,15 +17,13 @@ extension VirtualController {
                 parameters: VirtualConnectionParameters(interval: 0, latency: 0, supervisionTimeout: 0)
             )
         case .aclData(let id, let fragments, let sender):
-            if let connection = connection(withID: id) {
-                for fragment in fragments {
-                    sendToHost(.aclData(HCIACLDataPacket(
-                        handle: connection.handle, packetBoundaryFlag: fragment.packetBoundaryFlag, data: fragment.data
-                    )))
-                    statistics.aclPacketsReceived += 1
-                }
+            let acknowledgement = link.map { VirtualReceiveBuffers.Acknowledgement(link: $0, connection: id, sender: sender) }
+            guard let connection = connection(withID: id) else {
+                acknowledgement?.send()
+                return
             }
-            link?.acknowledge(connection: id, to: sender)
+            sendToHost(fragments, on: connection.handle, acknowledgement: acknowledgement)
+            statistics.aclPacketsReceived += fragments.count
         case .completed(let id, let count):
             returnBuffers(connection: id, count: count)
         case .disconnected(let id, let reason):

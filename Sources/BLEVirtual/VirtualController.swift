@@ -64,7 +64,7 @@ public actor VirtualController {
         var logger = logger ?? Logger(label: "nightlight.virtual")
         logger[metadataKey: "controller"] = "\(configuration.name)"
         self.logger = logger
-        host = Mutex(HostEnd(generation: 0))
+        host = Mutex(HostEnd(generation: 0, receiveBufferCount: Int(configuration.totalNumACLDataPackets)))
         let inbox = self.inbox
         Task { [weak self] in
             while let message = await inbox.next() {
@@ -161,13 +161,29 @@ public actor VirtualController {
         host.withLock { end in
             guard end.generation == generation else { return }
             end.fifo.finish()
-            end = HostEnd(generation: generation + 1)
+            end.receiveBuffers.releaseAll()
+            end = HostEnd(generation: generation + 1, receiveBufferCount: Int(configuration.totalNumACLDataPackets))
         }
     }
 
     /// Sends a packet to the host, unconditionally.
     func sendToHost(_ packet: HCIPacket) {
         host.withLock { _ = $0.fifo.yield(packet) }
+    }
+
+    /// Sends the fragments of one packet the peer transmitted on `handle` to the host; the peer
+    /// gets its buffer back (`acknowledgement`) once they fit in this controller's receive
+    /// buffers.
+    func sendToHost(
+        _ fragments: [VirtualACLFragment], on handle: UInt16, acknowledgement: VirtualReceiveBuffers.Acknowledgement?
+    ) {
+        let end = host.withLock { $0 }
+        end.receiveBuffers.hold(fragments.count, acknowledgement: acknowledgement)
+        for fragment in fragments {
+            end.fifo.yield(.aclData(HCIACLDataPacket(
+                handle: handle, packetBoundaryFlag: fragment.packetBoundaryFlag, data: fragment.data
+            )))
+        }
     }
 
     /// Sends an event to the host unless the event masks suppress it (Core 5.4, Vol 4, Part E,
@@ -254,10 +270,18 @@ extension VirtualController {
     /// The host's end of the HCI: the queue of packets to the host and its generation.
     struct HostEnd: Sendable {
         let generation: Int
-        let fifo = AsyncFIFO<HCIPacket>()
+        /// Received ACL packets held for this host.
+        let receiveBuffers: VirtualReceiveBuffers
+        /// The packets to the host; taking an ACL packet frees its receive buffer.
+        let fifo: AsyncFIFO<HCIPacket>
 
-        init(generation: Int) {
+        init(generation: Int, receiveBufferCount: Int) {
             self.generation = generation
+            let receiveBuffers = VirtualReceiveBuffers(count: receiveBufferCount)
+            self.receiveBuffers = receiveBuffers
+            fifo = AsyncFIFO { packet in
+                if case .aclData = packet { receiveBuffers.hostTookPacket() }
+            }
         }
     }
 

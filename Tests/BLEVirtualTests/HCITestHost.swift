@@ -25,6 +25,8 @@ actor HCITestHost {
     private var waiter: Waiter?
     private var nextWaiterID = 0
     private var finished = false
+    private var paused = false
+    private var resumption: CheckedContinuation<Void, Never>?
 
     private init(transport: any HCITransport) {
         self.transport = transport
@@ -43,6 +45,7 @@ actor HCITestHost {
             do {
                 for try await packet in transport.packets {
                     await self?.arrived(packet)
+                    await self?.waitWhilePaused()
                 }
             } catch {}
             await self?.ended()
@@ -70,6 +73,24 @@ actor HCITestHost {
         guard let waiter, waiter.id == id else { return }
         self.waiter = nil
         waiter.continuation.resume(throwing: TimedOut(what: what))
+    }
+
+    /// Stops taking packets from the transport (as a host that stopped reading): the reader,
+    /// already waiting, takes one more packet, then none until ``resumeReading()``.
+    func pauseReading() {
+        paused = true
+    }
+
+    /// Takes packets from the transport again.
+    func resumeReading() {
+        paused = false
+        resumption?.resume()
+        resumption = nil
+    }
+
+    private func waitWhilePaused() async {
+        guard paused else { return }
+        await withCheckedContinuation { resumption = $0 }
     }
 
     /// The first packet that matches, kept or yet to come, within `timeout` of real time.

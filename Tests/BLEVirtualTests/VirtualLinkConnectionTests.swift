@@ -171,6 +171,69 @@ struct VirtualLinkConnectionTests {
         #expect(statistics.unknownHandleACLPackets == 1)
     }
 
+    /// Sends `count` one-byte ACL packets, numbered from `first`, from the central's host.
+    private func sendNumbered(_ count: Int, from first: Int, in world: VirtualWorld, on handle: UInt16) async throws {
+        for index in first..<(first + count) {
+            try await world.centralHost.sendACL(handle: handle, [UInt8(index)])
+        }
+    }
+
+    /// Takes Number Of Completed Packets events from `host` until they return `count` credits.
+    private func takeCredits(_ count: Int, from host: HCITestHost) async throws {
+        var returned = 0
+        while returned < count {
+            let credits = try await host.nextEvent("Number Of Completed Packets", numberOfCompletedPackets)
+            returned += credits.entries.reduce(0) { $0 + Int($1.numCompletedPackets) }
+        }
+        #expect(returned == count)
+    }
+
+    /// The credits already on `world`'s central host transport once both controllers have handled
+    /// what they have (a command's answer comes after them).
+    private func creditsAlreadyReturned(in world: VirtualWorld) async throws -> Int {
+        await world.peripheral.waitUntilIdle()
+        await world.central.waitUntilIdle()
+        _ = try await world.centralHost.complete(HCIReadBDADDR())
+        return await world.centralHost.takeKept().reduce(0) { total, packet in
+            guard case .event(let event) = packet, let decoded = try? HCIEvent(decoding: event),
+                  let credits = numberOfCompletedPackets(decoded)
+            else { return total }
+            return total + credits.entries.reduce(0) { $0 + Int($1.numCompletedPackets) }
+        }
+    }
+
+    /// Connects, pauses the peripheral's host and sends it twice its controller's buffers;
+    /// checks that only the packets that fit were acknowledged. Returns the buffer count.
+    private func fillReceiverWhoseHostStoppedReading(_ world: VirtualWorld) async throws -> Int {
+        let (central, _) = try await world.connect()
+        let buffers = Int(world.peripheral.configuration.totalNumACLDataPackets)
+        await world.peripheralHost.pauseReading()
+        // The paused reader takes the first packet; the receiver's buffers hold the next ones.
+        try await sendNumbered(buffers, from: 0, in: world, on: central.connectionHandle)
+        try await takeCredits(buffers, from: world.centralHost)
+        try await sendNumbered(buffers, from: buffers, in: world, on: central.connectionHandle)
+        #expect(try await creditsAlreadyReturned(in: world) == 1)
+        return buffers
+    }
+
+    @Test func aReceiverWhoseHostStopsReadingHoldsTheSendersBuffers() async throws {
+        let world = try await VirtualWorld()
+        let buffers = try await fillReceiverWhoseHostStoppedReading(world)
+        // The host reads again: every packet arrives in order and every buffer comes back.
+        await world.peripheralHost.resumeReading()
+        for index in 0..<(2 * buffers) { #expect(try await world.peripheralHost.nextACL().data == [UInt8(index)]) }
+        try await takeCredits(buffers - 1, from: world.centralHost)
+        #expect(await world.central.statistics.aclCreditOverruns == 0)
+    }
+
+    @Test func aReceiverWhoseHostLeavesReturnsTheSendersBuffers() async throws {
+        let world = try await VirtualWorld()
+        let buffers = try await fillReceiverWhoseHostStoppedReading(world)
+        // The held packets go with the host that closed its transport; the sender's buffers return.
+        await world.peripheralHost.transport.close()
+        try await takeCredits(buffers - 1, from: world.centralHost)
+    }
+
     @Test(arguments: [true, false])
     func disconnectGivesLocalHostAndReasonToPeer(fromCentral: Bool) async throws {
         let world = try await VirtualWorld()

@@ -52,9 +52,29 @@ public final class AsyncFIFO<Element: Sendable>: Sendable {
 
     @usableFromInline
     let state = Mutex(State())
+    /// Called with each value the consumer takes, after it left the queue.
+    @usableFromInline
+    let whenTaken: (@Sendable (Element) -> Void)?
 
     /// Creates an open, empty queue.
-    public init() {}
+    public init() {
+        whenTaken = nil
+    }
+
+    /// Creates an open, empty queue that calls `whenTaken` with each value the consumer takes
+    /// (``next()`` or ``poll()``), on the consumer's task, outside the queue's lock: a producer
+    /// that must know when its values have left the queue (a virtual controller freeing a
+    /// receive buffer when its host has read the packet).
+    public init(whenTaken: @escaping @Sendable (Element) -> Void) {
+        self.whenTaken = whenTaken
+    }
+
+    /// Reports a taken value to ``whenTaken``, then returns it.
+    @inlinable
+    func taken(_ element: Element?) -> Element? {
+        if let whenTaken, let element { whenTaken(element) }
+        return element
+    }
 
     /// Appends `element` for the consumer (or hands it to the waiting consumer). Returns `false`,
     /// dropping it, once the queue is finished.
@@ -79,7 +99,7 @@ public final class AsyncFIFO<Element: Sendable>: Sendable {
     /// the batch instead of one per value).
     @inlinable
     public func poll() -> Element? {
-        state.withLock { $0.pop() }
+        taken(state.withLock { $0.pop() })
     }
 
     /// How many values a consumer takes with ``poll()`` in one turn before it lets other jobs
@@ -110,12 +130,12 @@ public final class AsyncFIFO<Element: Sendable>: Sendable {
             return state.isFinished ? .end : .wait
         }
         switch immediate {
-        case .value(let element): return element
+        case .value(let element): return taken(element)
         case .end: return nil
         case .wait: break
         }
         if Task.isCancelled { return nil }
-        return await withTaskCancellationHandler {
+        return taken(await withTaskCancellationHandler {
             await withUnsafeContinuation { (continuation: UnsafeContinuation<Element?, Never>) in
                 let answer = state.withLock { state -> Immediate in
                     if let element = state.pop() { return .value(element) }
@@ -135,6 +155,6 @@ public final class AsyncFIFO<Element: Sendable>: Sendable {
                 return state.waiter
             }
             waiter?.resume(returning: nil)
-        }
+        })
     }
 }

@@ -47,7 +47,8 @@ public actor ATTBearer {
 
     private var serverHandler: (any ATTServerRequestHandler)?
     private var serverInbox: AsyncFIFO<ATTMessage>?
-    private var serverTask: Task<Void, Never>?
+    /// ``isOpen``, read without a hop onto the bearer's actor (by its server's loop).
+    private nonisolated let openFlag = Atomic<Bool>(true)
     private var valueHandlers: [@Sendable (ATTHandleValue) -> Void] = []
     private var closeHandlers: [@Sendable (GATTError) -> Void] = []
 
@@ -78,17 +79,16 @@ public actor ATTBearer {
     /// Installs the server role: every request and command from the peer goes to `handler`.
     ///
     /// Without a server, requests are answered with Request Not Supported and commands ignored.
+    /// A handler that replaces another serves the requests that arrive from then on; the one
+    /// it replaces finishes those it already has.
     public func setServerHandler(_ handler: any ATTServerRequestHandler) {
         serverHandler = handler
-        guard serverTask == nil, isOpen else { return }
+        guard isOpen else { return }
+        serverInbox?.finish()
         let inbox = AsyncFIFO<ATTMessage>()
         serverInbox = inbox
-        serverTask = Task { [weak self] in
-            while let message = await inbox.next() {
-                guard let self else { return }
-                await self.serve(message)
-            }
-        }
+        let requests = ATTServerRequests(bearer: self, inbox: inbox)
+        Task { await handler.serve(requests) }
     }
 
     /// Adds an observer of every notification and indication from the peer's server (indications
@@ -331,6 +331,7 @@ public actor ATTBearer {
     public func close(_ reason: GATTError) {
         guard isOpen else { return }
         closeReason = reason
+        openFlag.store(false, ordering: .releasing)
         let closed = Self.closedError(reason)
         failPendingRequest(with: pendingRequest?.id == timedOutTransaction ? reason : closed)
         if var pending = pendingIndication {
@@ -369,22 +370,27 @@ public actor ATTBearer {
         for handler in valueHandlers { handler(value) }
     }
 
-    private func serve(_ message: ATTMessage) async {
-        // A command (Write Command, Signed Write Command) that arrived before the link closed is
-        // still applied: the peer sent it, saw it acknowledged by the link layer and waits for
-        // no answer. A request that can no longer be answered is dropped.
-        guard let handler = serverHandler, isOpen || message.opcode.isCommand else { return }
-        let response = await handler.handle(message, on: self)
-        guard isOpen, let response else { return }
-        let bytes = response.encode()
-        if bytes.count > Int(mtu) {
-            sendErrorResponse(message.opcode, handle: 0, .unlikelyError)
+    /// Whether the server should still handle `message`. A command (Write Command, Signed
+    /// Write Command) that arrived before the link closed is still applied: the peer sent it, saw
+    /// it acknowledged by the link layer and waits for no answer. A request that can no longer be
+    /// answered is dropped.
+    nonisolated func shouldServe(_ message: ATTMessage) -> Bool {
+        openFlag.load(ordering: .acquiring) || message.opcode.isCommand
+    }
+
+    /// Sends the server's answer to `request`, while the bearer is open: an answer longer than
+    /// ATT_MTU becomes Error Response Unlikely Error.
+    nonisolated func sendServerAnswer(_ answer: ATTMessage, to request: ATTMessage) {
+        guard openFlag.load(ordering: .acquiring) else { return }
+        let bytes = answer.encode()
+        if bytes.count > Int(currentMTU) {
+            sendErrorResponse(request.opcode, handle: 0, .unlikelyError)
         } else {
             transport.send(bytes)
         }
     }
 
-    private func sendErrorResponse(_ opcode: ATTOpcode, handle: UInt16, _ code: ATTErrorCode) {
+    private nonisolated func sendErrorResponse(_ opcode: ATTOpcode, handle: UInt16, _ code: ATTErrorCode) {
         let response = ATTErrorResponse(requestOpcodeInError: opcode, attributeHandleInError: handle, errorCode: code)
         transport.send(response.encode())
     }

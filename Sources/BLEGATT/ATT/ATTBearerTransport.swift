@@ -30,6 +30,52 @@ public protocol ATTServerRequestHandler: Sendable {
 
     /// The bearer closed (link lost, or a transaction timed out): drop this client's state.
     func bearerDidClose(_ bearer: ATTBearer) async
+
+    /// Serves a bearer's requests and commands until they end (the bearer closed, or another
+    /// handler took over): for each, ``handle(_:on:)``, then ``ATTServerRequests/answer(_:to:)``.
+    ///
+    /// The default does just that. An actor implements it as one of its methods, so that taking
+    /// a queued request and answering it costs no hop off its executor.
+    func serve(_ requests: ATTServerRequests) async
+}
+
+extension ATTServerRequestHandler {
+    /// Handles each request in order and sends its answer.
+    public func serve(_ requests: ATTServerRequests) async {
+        while let message = await requests.next() {
+            requests.answer(await handle(message, on: requests.bearer), to: message)
+        }
+    }
+}
+
+/// The requests and commands an ``ATTBearer`` received for its server, in arrival order, and
+/// the way back for their answers.
+public struct ATTServerRequests: Sendable {
+    /// The bearer they came on.
+    public let bearer: ATTBearer
+    let inbox: AsyncFIFO<ATTMessage>
+
+    init(bearer: ATTBearer, inbox: AsyncFIFO<ATTMessage>) {
+        self.bearer = bearer
+        self.inbox = inbox
+    }
+
+    /// The next request or command to handle; `nil` once the bearer closed (after the commands
+    /// that arrived before; requests that can no longer be answered are skipped) or another
+    /// handler took over. Runs on the caller's executor.
+    public nonisolated(nonsending) func next() async -> ATTMessage? {
+        while let message = await inbox.next() {
+            if bearer.shouldServe(message) { return message }
+        }
+        return nil
+    }
+
+    /// Sends the answer to `request` (nothing for a command, or once the bearer closed). An
+    /// answer longer than the bearer's ATT_MTU goes as Error Response Unlikely Error.
+    public func answer(_ answer: ATTMessage?, to request: ATTMessage) {
+        guard let answer else { return }
+        bearer.sendServerAnswer(answer, to: request)
+    }
 }
 
 /// A value the peer's server sent to this side's client: a notification or an indication.

@@ -66,6 +66,17 @@ public actor GATTServer: ATTServerRequestHandler {
         return await respond(to: message, from: client, mtu: bearer.currentMTU)
     }
 
+    /// Serves a bearer's requests on this actor, one after another (``ATTServerRequestHandler``):
+    /// a queued request costs no hop. Lets other work on the server run between bursts.
+    public func serve(_ requests: ATTServerRequests) async {
+        var served = 0
+        while let message = await requests.next() {
+            requests.answer(await handle(message, on: requests.bearer), to: message)
+            served += 1
+            if served % AsyncFIFO<ATTMessage>.batchLimit == 0 { await Task.yield() }
+        }
+    }
+
     /// Forgets the bearer's client: CCCDs, prepare queue, caching state
     /// (``ATTServerRequestHandler``).
     public func bearerDidClose(_ bearer: ATTBearer) async {
