@@ -97,7 +97,7 @@ struct Benchmarks {
             for message in messages {
                 writer.removeAll()
                 message.encode(into: &writer)
-                checksum &+= writer.bytes.count
+                checksum &+= writer.count
             }
             return checksum
         }

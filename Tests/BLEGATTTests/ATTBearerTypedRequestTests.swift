@@ -27,7 +27,9 @@ private struct ReadResponseAsNumber: ATTPDU {
         self.number = number
     }
 
-    func encodeParameters(into writer: inout ByteWriter) {
+    var parametersByteCount: Int { 2 }
+
+    func encodeParameters(into writer: inout some ByteSink) {
         writer.writeUInt16(number)
     }
 

@@ -3,37 +3,66 @@
 /// Frozen and inlinable, like ``ByteReader``: every encoder writes through it, so its writes
 /// compile into the encoders.
 @frozen
-public struct ByteWriter: Sendable {
+public struct ByteWriter: ByteSink, Sendable {
+    /// The bytes: the first ``count`` are written; any after them are room kept from before
+    /// ``removeAll()``, reused by the next writes.
     @usableFromInline var storage: [UInt8]
+    /// How many bytes have been written.
+    @usableFromInline var written: Int
 
-    /// The bytes written so far.
-    @inlinable public var bytes: [UInt8] { storage }
+    /// The bytes written so far (without a copy, unless the writer was reused for fewer bytes
+    /// than it held before).
+    @inlinable public var bytes: [UInt8] {
+        written == storage.count ? storage : Array(storage[..<written])
+    }
+
+    /// How many bytes have been written.
+    @inlinable public var count: Int { written }
 
     /// Creates an empty writer, optionally reserving capacity.
     @inlinable
     public init(capacity: Int = 0) {
         storage = []
         storage.reserveCapacity(capacity)
+        written = 0
     }
 
     /// Forgets the bytes written, keeping the storage: a writer reused for one PDU after another
-    /// allocates nothing once it has grown to the largest.
+    /// allocates nothing once it has grown to the largest, and writes over the old bytes in
+    /// place.
     @inlinable
-    public mutating func removeAll() { storage.removeAll(keepingCapacity: true) }
+    public mutating func removeAll() { written = 0 }
+
+    /// Whether the next write goes at the end of the storage (a fresh writer), where the array
+    /// appends; else it overwrites room kept by ``removeAll()``.
+    @inlinable @inline(__always)
+    var writesAtEnd: Bool { written == storage.count }
 
     /// Appends one byte.
     @inlinable @inline(__always)
-    public mutating func writeUInt8(_ value: UInt8) { storage.append(value) }
+    public mutating func writeUInt8(_ value: UInt8) {
+        if writesAtEnd {
+            storage.append(value)
+            written &+= 1
+        } else {
+            append(count: 1) { $0.writeUInt8(value) }
+        }
+    }
 
     /// Appends one signed byte.
     @inlinable
-    public mutating func writeInt8(_ value: Int8) { storage.append(UInt8(bitPattern: value)) }
+    public mutating func writeInt8(_ value: Int8) { writeUInt8(UInt8(bitPattern: value)) }
 
     /// Appends a little-endian 16-bit unsigned integer.
     @inlinable @inline(__always)
     public mutating func writeUInt16(_ value: UInt16) {
-        storage.append(UInt8(truncatingIfNeeded: value))
-        storage.append(UInt8(truncatingIfNeeded: value &>> 8))
+        if writesAtEnd {
+            storage.append(UInt8(truncatingIfNeeded: value))
+            storage.append(UInt8(truncatingIfNeeded: value &>> 8))
+            written &+= 2
+        } else {
+            append(count: 2) { $0.writeUInt16(value) }
+        }
     }
 
     /// Appends a little-endian 16-bit signed integer.
@@ -63,44 +92,126 @@ public struct ByteWriter: Sendable {
     /// Appends the bytes of an array: copied from its buffer in one block.
     @inlinable
     public mutating func writeBytes(_ value: [UInt8]) {
-        value.withUnsafeBufferPointer { storage.append(contentsOf: $0) }
+        if writesAtEnd {
+            value.withUnsafeBufferPointer { storage.append(contentsOf: $0) }
+            written = storage.count
+        } else {
+            append(count: value.count) { $0.writeBytes(value) }
+        }
     }
 
     /// Appends bytes in the order given.
     @inlinable
     public mutating func writeBytes<Bytes: Sequence>(_ value: Bytes) where Bytes.Element == UInt8 {
-        storage.append(contentsOf: value)
-    }
-
-    /// Appends a UUID in its little-endian wire form of `size` (2, 4 or 16 bytes), without an
-    /// array of its own on the way.
-    ///
-    /// - Precondition: the UUID fits `size` (see ``BluetoothUUID/littleEndianBytes(size:)``).
-    @inlinable
-    public mutating func writeUUID(_ uuid: BluetoothUUID, size: BluetoothUUID.Size) {
-        switch size {
-        case .bits16:
-            precondition(uuid.size == .bits16, "\(uuid) does not fit 16 bits")
-            writeUInt16(UInt16(truncatingIfNeeded: uuid.high &>> 32))
-        case .bits32:
-            precondition(uuid.isOnBaseUUID, "\(uuid) does not fit 32 bits")
-            writeUInt32(UInt32(truncatingIfNeeded: uuid.high &>> 32))
-        case .bits128:
-            writeUInt64(uuid.low)
-            writeUInt64(uuid.high)
+        if writesAtEnd {
+            storage.append(contentsOf: value)
+            written = storage.count
+        } else {
+            for byte in value { writeUInt8(byte) }
         }
     }
 
-    /// Appends a UUID as ATT carries it: 2 bytes when it is a 16-bit UUID, else 16 (Core 5.4,
-    /// Vol 3, Part F, 3.2.1).
+    /// Appends exactly `count` bytes that `body` writes, in order, into ``Room``: the fields of
+    /// a record whose size is known go in with one append and plain stores, without the
+    /// per-write capacity and uniqueness checks of the other writes.
+    ///
+    /// - Precondition: `body` writes exactly `count` bytes (checked: writing past `count`, or
+    ///   fewer, traps rather than corrupting memory or leaving bytes uninitialized).
     @inlinable
-    public mutating func writeATTUUID(_ uuid: BluetoothUUID) {
-        writeUUID(uuid, size: uuid.size == .bits16 ? .bits16 : .bits128)
+    public mutating func append(count: Int, _ body: (inout Room) -> Void) {
+        let start = written
+        let end = start + count
+        if storage.count < end { grow(to: end) }
+        storage.withUnsafeMutableBytes { bytes in
+            var room = Room(base: bytes.baseAddress.map { $0 + start }, count: count)
+            body(&room)
+            precondition(room.offset == count, "a record of \(count) bytes wrote \(room.offset)")
+        }
+        written = end
+    }
+
+    /// Makes the storage `end` bytes long (zeros after the old end, overwritten at once).
+    @inlinable
+    mutating func grow(to end: Int) {
+        if storage.capacity < end { storage.reserveCapacity(Swift.max(end, storage.count * 2)) }
+        let extra = end - storage.count
+        storage.append(addingCapacity: extra) { span in
+            span.withUnsafeMutableBufferPointer { buffer, initializedCount in
+                buffer.baseAddress?.initialize(repeating: 0, count: extra)
+                initializedCount = extra
+            }
+        }
+    }
+
+    /// The reserved bytes ``ByteWriter/append(count:_:)`` hands its body, written front to back.
+    ///
+    /// Valid only inside that body: it points into the writer's storage.
+    @frozen
+    public struct Room: ByteSink {
+        @usableFromInline let base: UnsafeMutableRawPointer?
+        @usableFromInline let count: Int
+        /// How many bytes have been written.
+        @usableFromInline var offset = 0
+
+        @inlinable
+        init(base: UnsafeMutableRawPointer?, count: Int) {
+            self.base = base
+            self.count = count
+        }
+
+        /// Where the next `size` bytes go; traps when they do not fit.
+        @inlinable @inline(__always)
+        mutating func claim(_ size: Int) -> UnsafeMutableRawPointer {
+            precondition(size <= count &- offset, "a record of \(count) bytes does not fit \(size) more after \(offset)")
+            defer { offset &+= size }
+            return base.unsafelyUnwrapped + offset
+        }
+
+        /// Writes one byte.
+        @inlinable @inline(__always)
+        public mutating func writeUInt8(_ value: UInt8) {
+            claim(1).storeBytes(of: value, as: UInt8.self)
+        }
+
+        /// Writes a little-endian 16-bit unsigned integer.
+        @inlinable @inline(__always)
+        public mutating func writeUInt16(_ value: UInt16) {
+            claim(2).storeBytes(of: value.littleEndian, as: UInt16.self)
+        }
+
+        /// Writes a little-endian 32-bit unsigned integer.
+        @inlinable @inline(__always)
+        public mutating func writeUInt32(_ value: UInt32) {
+            claim(4).storeBytes(of: value.littleEndian, as: UInt32.self)
+        }
+
+        /// Writes a little-endian 64-bit unsigned integer.
+        @inlinable @inline(__always)
+        public mutating func writeUInt64(_ value: UInt64) {
+            claim(8).storeBytes(of: value.littleEndian, as: UInt64.self)
+        }
+
+        /// Writes the bytes of an array, copied in one block.
+        @inlinable
+        public mutating func writeBytes(_ value: [UInt8]) {
+            guard !value.isEmpty else { return }
+            let destination = claim(value.count)
+            value.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: $0.count) }
+        }
     }
 
     @inlinable
     mutating func writeInteger<T: FixedWidthInteger & UnsignedInteger>(_ value: T, size: Int) {
-        withUnsafeBytes(of: value.littleEndian) { storage.append(contentsOf: $0.prefix(size)) }
+        withUnsafeBytes(of: value.littleEndian) { little in
+            if writesAtEnd {
+                storage.append(contentsOf: little.prefix(size))
+                written &+= size
+            } else {
+                append(count: size) { room in
+                    for byte in little.prefix(size) { room.writeUInt8(byte) }
+                }
+            }
+        }
     }
 }
 

@@ -236,7 +236,8 @@ public enum ATTMessage: Sendable, Hashable, CustomStringConvertible {
 
     /// The whole PDU: opcode, then parameters.
     public func encode() -> [UInt8] {
-        var writer = ByteWriter(capacity: ATTEncoding.initialCapacity)
+        // Empty: the one append of `encode(into:)` allocates the PDU's exact size.
+        var writer = ByteWriter()
         encode(into: &writer)
         return writer.bytes
     }

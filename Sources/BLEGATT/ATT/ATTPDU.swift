@@ -20,23 +20,33 @@ public protocol ATTPDU: Sendable, Hashable, CustomStringConvertible {
     /// Decodes the parameters that follow the opcode; the reader must be consumed exactly.
     init(parameters: inout ByteReader) throws(ATTDecodingError)
 
-    /// Appends the parameters that follow the opcode.
-    func encodeParameters(into writer: inout ByteWriter)
+    /// The size of the parameters that follow the opcode, in bytes: what
+    /// ``encodeParameters(into:)`` writes.
+    var parametersByteCount: Int { get }
+
+    /// Writes the parameters that follow the opcode: exactly ``parametersByteCount`` bytes.
+    func encodeParameters(into writer: inout some ByteSink)
 }
 
 extension ATTPDU {
     /// The whole PDU: opcode, then parameters.
     public func encode() -> [UInt8] {
-        var writer = ByteWriter(capacity: ATTEncoding.initialCapacity)
+        // Empty: the one append of `encode(into:)` allocates the PDU's exact size.
+        var writer = ByteWriter()
         encode(into: &writer)
         return writer.bytes
     }
 
-    /// Appends the whole PDU (opcode, then parameters) to `writer`: with a writer reused from
-    /// PDU to PDU (``ByteWriter/removeAll()``), encoding allocates nothing.
+    /// The size of the whole PDU in bytes: the opcode and the parameters.
+    public var byteCount: Int { 1 + parametersByteCount }
+
+    /// Appends the whole PDU (opcode, then parameters) to `writer` in one reserved block: with a
+    /// writer reused from PDU to PDU (``ByteWriter/removeAll()``), encoding allocates nothing.
     public func encode(into writer: inout ByteWriter) {
-        writer.writeUInt8(Self.opcode.rawValue)
-        encodeParameters(into: &writer)
+        writer.append(count: byteCount) { room in
+            room.writeUInt8(Self.opcode.rawValue)
+            encodeParameters(into: &room)
+        }
     }
 
 
@@ -60,13 +70,6 @@ extension ATTPDU {
         }
         return pdu
     }
-}
-
-/// How PDUs are encoded.
-enum ATTEncoding {
-    /// The capacity `encode()` starts with: room for a default ATT_MTU's PDU and then some, so
-    /// that most PDUs are written into one allocation instead of growing the array byte by byte.
-    static let initialCapacity = 64
 }
 
 /// An ATT PDU that could not be decoded: which PDU, and what was wrong with it.
@@ -189,12 +192,17 @@ extension ByteReader {
     }
 }
 
-extension ByteWriter {
+extension ByteSink {
     /// Writes Starting Handle and Ending Handle (see ``ByteReader/requireHandleRange(of:)``).
     mutating func writeHandleRange(_ startingHandle: UInt16, _ endingHandle: UInt16) {
         writeUInt16(startingHandle)
         writeUInt16(endingHandle)
     }
+}
+
+extension BluetoothUUID {
+    /// The size of this UUID in ATT PDUs: 2 bytes for a 16-bit UUID, else 16 (Part F, 3.2.1).
+    var attByteCount: Int { size == .bits16 ? 2 : 16 }
 }
 
 /// Formatting shared by the PDUs' one-line descriptions.

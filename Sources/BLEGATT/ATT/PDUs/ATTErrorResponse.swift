@@ -36,8 +36,11 @@ public struct ATTErrorResponse: ATTPDU {
         errorCode = ATTErrorCode(rawValue: try reader.requireUInt8("Error Code", of: Self.opcode))
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 4 }
+
     /// Encodes Request Opcode In Error, Attribute Handle In Error and Error Code.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeUInt8(requestOpcodeInError.rawValue)
         writer.writeUInt16(attributeHandleInError)
         writer.writeUInt8(errorCode.rawValue)

@@ -28,8 +28,11 @@ public struct ATTExchangeMTURequest: ATTPDU {
         clientRxMTU = try reader.requireUInt16("Client Rx MTU", of: Self.opcode)
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 2 }
+
     /// Encodes Client Rx MTU.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeUInt16(clientRxMTU)
     }
 

@@ -28,8 +28,11 @@ public struct ATTExchangeMTUResponse: ATTPDU {
         serverRxMTU = try reader.requireUInt16("Server Rx MTU", of: Self.opcode)
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 2 }
+
     /// Encodes Server Rx MTU.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeUInt16(serverRxMTU)
     }
 

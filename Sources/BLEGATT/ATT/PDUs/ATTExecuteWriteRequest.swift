@@ -56,8 +56,11 @@ public struct ATTExecuteWriteRequest: ATTPDU {
         flags = Flags(rawValue: try reader.requireUInt8("Flags", of: Self.opcode))
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 1 }
+
     /// Encodes Flags.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeUInt8(flags.rawValue)
     }
 

@@ -43,8 +43,11 @@ public struct ATTFindByTypeValueRequest: ATTPDU {
         attributeValue = reader.readRemainingBytes()
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 6 + attributeValue.count }
+
     /// Encodes Starting Handle, Ending Handle, Attribute Type and Attribute Value.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeHandleRange(startingHandle, endingHandle)
         writer.writeUInt16(attributeType)
         writer.writeBytes(attributeValue)

@@ -55,8 +55,11 @@ public struct ATTFindByTypeValueResponse: ATTPDU {
         }
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 4 * handlesInformationList.count }
+
     /// Encodes the Handles Information List.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         for information in handlesInformationList {
             writer.writeUInt16(information.foundAttributeHandle)
             writer.writeUInt16(information.groupEndHandle)

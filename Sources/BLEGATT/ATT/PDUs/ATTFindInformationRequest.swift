@@ -32,8 +32,11 @@ public struct ATTFindInformationRequest: ATTPDU {
         (startingHandle, endingHandle) = try reader.requireHandleRange(of: Self.opcode)
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 4 }
+
     /// Encodes Starting Handle and Ending Handle.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeHandleRange(startingHandle, endingHandle)
     }
 

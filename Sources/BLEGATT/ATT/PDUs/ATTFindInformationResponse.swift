@@ -102,8 +102,11 @@ public struct ATTFindInformationResponse: ATTPDU {
         }
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 1 + information.count * (format == .uuid16 ? 4 : 18) }
+
     /// Encodes Format and Information Data.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         let format = format
         let size: BluetoothUUID.Size = format == .uuid16 ? .bits16 : .bits128
         writer.writeUInt8(format.rawValue)

@@ -61,10 +61,13 @@ public struct ATTMultipleHandleValueNotification: ATTPDU {
         handleLengthValueTupleList = list
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { handleLengthValueTupleList.reduce(0) { $0 + 4 + $1.attributeValue.count } }
+
     /// Encodes the Handle Length Value Tuple List.
     ///
     /// - Precondition: every value is at most 65535 octets (far above any ATT_MTU).
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         for tuple in handleLengthValueTupleList {
             writer.writeUInt16(tuple.attributeHandle)
             writer.writeUInt16(UInt16(tuple.attributeValue.count))

@@ -23,8 +23,11 @@ extension ATTParameterlessPDU {
         self.init()
     }
 
+    /// No parameters: no bytes.
+    public var parametersByteCount: Int { 0 }
+
     /// Encodes nothing: this PDU has no parameters.
-    public func encodeParameters(into writer: inout ByteWriter) {}
+    public func encodeParameters(into writer: inout some ByteSink) {}
 
     /// The PDU's name, e.g. `Write Response`.
     public var description: String { Self.opcode.name }
@@ -50,8 +53,11 @@ extension ATTHandleValuePDU {
         self.init(attributeHandle: attributeHandle, attributeValue: reader.readRemainingBytes())
     }
 
+    /// Attribute Handle and Attribute Value.
+    public var parametersByteCount: Int { 2 + attributeValue.count }
+
     /// Encodes Attribute Handle and Attribute Value.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeUInt16(attributeHandle)
         writer.writeBytes(attributeValue)
     }
@@ -89,8 +95,11 @@ extension ATTPrepareWritePDU {
         )
     }
 
+    /// Attribute Handle, Value Offset and Part Attribute Value.
+    public var parametersByteCount: Int { 4 + partAttributeValue.count }
+
     /// Encodes Attribute Handle, Value Offset and Part Attribute Value.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeUInt16(attributeHandle)
         writer.writeUInt16(valueOffset)
         writer.writeBytes(partAttributeValue)
@@ -132,8 +141,11 @@ extension ATTSetOfHandlesPDU {
         self.init(setOfHandles: handles)
     }
 
+    /// Two bytes per handle.
+    public var parametersByteCount: Int { 2 * setOfHandles.count }
+
     /// Encodes Set Of Handles.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         for handle in setOfHandles { writer.writeUInt16(handle) }
     }
 
@@ -157,7 +169,7 @@ protocol ATTAttributeData: Sendable, Hashable, CustomStringConvertible {
     /// Reads the handles, then an Attribute Value of `valueCount` octets.
     init(reading reader: inout ByteReader, valueCount: Int, of opcode: ATTOpcode) throws(ATTDecodingError)
     /// Writes the handles, then the Attribute Value.
-    func write(into writer: inout ByteWriter)
+    func write(into writer: inout some ByteSink)
 }
 
 /// Length (1 octet) then an Attribute Data List of Length-octet entries, all values one length:
@@ -198,10 +210,15 @@ extension ATTAttributeDataListPDU {
         self.init(attributeDataList: list)
     }
 
+    /// Length, then each entry's handles and value.
+    public var parametersByteCount: Int {
+        attributeDataList.reduce(1) { $0 + AttributeData.handlesByteCount + $1.attributeValue.count }
+    }
+
     /// Encodes Length and the Attribute Data List.
     ///
     /// - Precondition: every value has the first one's length, at most ``maximumValueCount``.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         let valueCount = attributeDataList.first?.attributeValue.count ?? 0
         precondition(
             valueCount <= Self.maximumValueCount,

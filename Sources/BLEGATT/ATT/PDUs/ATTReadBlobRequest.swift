@@ -32,8 +32,11 @@ public struct ATTReadBlobRequest: ATTPDU {
         valueOffset = try reader.requireUInt16("Value Offset", of: Self.opcode)
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 4 }
+
     /// Encodes Attribute Handle and Value Offset.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeUInt16(attributeHandle)
         writer.writeUInt16(valueOffset)
     }

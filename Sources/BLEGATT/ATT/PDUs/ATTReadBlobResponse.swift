@@ -26,8 +26,11 @@ public struct ATTReadBlobResponse: ATTPDU {
         partAttributeValue = reader.readRemainingBytes()
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { partAttributeValue.count }
+
     /// Encodes Part Attribute Value.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeBytes(partAttributeValue)
     }
 

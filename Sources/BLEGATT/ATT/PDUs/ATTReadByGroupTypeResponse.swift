@@ -80,7 +80,7 @@ extension ATTReadByGroupTypeResponse.AttributeData: ATTAttributeData {
     }
 
     /// Writes Attribute Handle, End Group Handle and Attribute Value.
-    func write(into writer: inout ByteWriter) {
+    func write(into writer: inout some ByteSink) {
         writer.writeUInt16(attributeHandle)
         writer.writeUInt16(endGroupHandle)
         writer.writeBytes(attributeValue)

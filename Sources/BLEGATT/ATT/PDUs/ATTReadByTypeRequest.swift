@@ -39,9 +39,12 @@ public struct ATTReadByTypeRequest: ATTPDU {
         attributeType = try reader.requireATTUUID("Attribute Type", of: Self.opcode)
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 4 + attributeType.attByteCount }
+
     /// Encodes Starting Handle, Ending Handle and Attribute Type (2 octets when it has a 16-bit
     /// form, else 16).
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeHandleRange(startingHandle, endingHandle)
         writer.writeATTUUID(attributeType)
     }

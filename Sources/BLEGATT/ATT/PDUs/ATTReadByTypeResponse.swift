@@ -73,7 +73,7 @@ extension ATTReadByTypeResponse.AttributeData: ATTAttributeData {
     }
 
     /// Writes Attribute Handle and Attribute Value.
-    func write(into writer: inout ByteWriter) {
+    func write(into writer: inout some ByteSink) {
         writer.writeUInt16(attributeHandle)
         writer.writeBytes(attributeValue)
     }

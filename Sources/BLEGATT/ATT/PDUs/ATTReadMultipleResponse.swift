@@ -28,8 +28,11 @@ public struct ATTReadMultipleResponse: ATTPDU {
         setOfValues = reader.readRemainingBytes()
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { setOfValues.count }
+
     /// Encodes Set Of Values.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeBytes(setOfValues)
     }
 

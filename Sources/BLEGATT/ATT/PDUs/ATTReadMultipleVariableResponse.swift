@@ -79,8 +79,11 @@ public struct ATTReadMultipleVariableResponse: ATTPDU {
         lengthValueTupleList = list
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { lengthValueTupleList.reduce(0) { $0 + 2 + $1.attributeValue.count } }
+
     /// Encodes the Length Value Tuple List.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         for tuple in lengthValueTupleList {
             writer.writeUInt16(tuple.valueLength)
             writer.writeBytes(tuple.attributeValue)

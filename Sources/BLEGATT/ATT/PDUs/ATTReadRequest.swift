@@ -27,8 +27,11 @@ public struct ATTReadRequest: ATTPDU {
         attributeHandle = try reader.requireUInt16("Attribute Handle", of: Self.opcode)
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 2 }
+
     /// Encodes Attribute Handle.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeUInt16(attributeHandle)
     }
 

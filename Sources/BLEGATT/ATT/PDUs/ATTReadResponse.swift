@@ -26,8 +26,11 @@ public struct ATTReadResponse: ATTPDU {
         attributeValue = reader.readRemainingBytes()
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { attributeValue.count }
+
     /// Encodes Attribute Value.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         writer.writeBytes(attributeValue)
     }
 

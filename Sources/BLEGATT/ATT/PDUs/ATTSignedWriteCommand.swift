@@ -79,8 +79,11 @@ public struct ATTSignedWriteCommand: ATTPDU {
         )
     }
 
+    /// The parameters' size in bytes.
+    public var parametersByteCount: Int { 2 + attributeValue.count + authenticationSignature.count }
+
     /// Encodes Attribute Handle, Attribute Value and Authentication Signature.
-    public func encodeParameters(into writer: inout ByteWriter) {
+    public func encodeParameters(into writer: inout some ByteSink) {
         precondition(
             authenticationSignature.count == Self.authenticationSignatureCount,
             "an Authentication Signature is 12 bytes"
