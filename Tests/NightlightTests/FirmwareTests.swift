@@ -19,6 +19,8 @@ import Testing
         var crc = CRC32()
         for chunk in stride(from: 0, to: data.count, by: 33) { crc.update(data[chunk..<min(chunk + 33, data.count)]) }
         #expect(crc.checksum == CRC32.checksum(data))
+        // A sequence without contiguous storage goes byte by byte: the same CRC.
+        #expect(CRC32.checksum(data.lazy.map { $0 }) == CRC32.checksum(data))
         #expect(CRC32().checksum == 0)
         #expect(CRC32.checksum(Array(repeating: 0, count: 32)) == 0x190A_55AD)
     }

@@ -194,6 +194,12 @@ public struct ByteWriter: ByteSink, Sendable {
         /// Writes the bytes of an array, copied in one block.
         @inlinable
         public mutating func writeBytes(_ value: [UInt8]) {
+            writeBytes(value[...])
+        }
+
+        /// Writes the bytes of a slice, copied in one block.
+        @inlinable
+        public mutating func writeBytes(_ value: ArraySlice<UInt8>) {
             guard !value.isEmpty else { return }
             let destination = claim(value.count)
             value.withUnsafeBytes { destination.copyMemory(from: $0.baseAddress.unsafelyUnwrapped, byteCount: $0.count) }

@@ -45,8 +45,10 @@ extension NightlightClient {
 
     /// Updates the SN's firmware (§7): Start (resuming what the SN already has), Data writes
     /// checked with Query, Validate, Activate; then waits for the SN to restart, reconnects and
-    /// checks that Firmware Revision shows the image's version. A lost link resumes the
-    /// transfer (up to `maximumResumes` times) from what the SN received.
+    /// checks that Firmware Revision shows the image's version. A link lost during the transfer
+    /// or the validation resumes (up to `maximumResumes` times) from what the SN received. The
+    /// client asks where the SN is (Query) every ``packetsPerQuery`` packets while it goes on
+    /// sending, so the link stays busy while the answer comes back.
     ///
     /// - Returns: the version now running.
     /// `image` must be signed (§7.1; ``FirmwareImage/isSigned``): an unsigned one is refused
@@ -72,9 +74,16 @@ extension NightlightClient {
         }
         let bytes = image.encode()
         var state = FirmwareUpdateProgress(phase: .starting, sent: 0, total: bytes.count, resumes: 0)
+        // A link lost during the transfer or the validation resumes: Start on the new link
+        // learns what the SN has (all of it, when only Validate was cut off).
+        var control: ControlPoint
         while true {
             do {
                 try await transfer(bytes, state: &state, progress: progress)
+                state.phase = .validating
+                progress(state)
+                control = try await controlPoint()
+                try await expect(.validate, from: control, "validating the image")
                 break
             } catch let error where error.code == .bluetooth && state.resumes < maximumResumes && Self.isLinkLoss(error) {
                 state.resumes += 1
@@ -83,10 +92,6 @@ extension NightlightClient {
                 try await reconnect(attempts: 5)
             }
         }
-        state.phase = .validating
-        progress(state)
-        let control = try await controlPoint()
-        try await expect(.validate, from: control, "validating the image")
         state.phase = .activating
         progress(state)
         try await expect(.activate, from: control, "activating the image")
@@ -133,27 +138,39 @@ extension NightlightClient {
             throw .bluetooth(error, "sending the image")
         }
         let chunk = FirmwareDataPacket.maximumDataLength(mtu: mtu)
+        var position = offset
         var stalls = 0
-        while offset < bytes.count {
-            var position = offset
-            for _ in 0..<Self.packetsPerQuery where position < bytes.count {
-                let end = min(position + chunk, bytes.count)
-                let packet = FirmwareDataPacket(offset: UInt32(position), data: Array(bytes[position..<end]))
-                do {
-                    try await data.write(packet.encode(), type: .withoutResponse)
-                } catch {
-                    throw .bluetooth(error, "sending the image at offset \(position)")
-                }
-                position = end
-            }
-            // The SN drops a write whose offset is not what it has: ask where it is.
+        while true {
+            // Ask where the SN is while the next window goes out: the Query lands after the
+            // packets already sent (and somewhere among the new ones), so the link never drains
+            // while the answer travels. Its offset is where the SN is; a write the SN dropped
+            // (its offset was not what the SN had) shows as an offset behind what was sent, and
+            // the next window starts from there.
+            let windowStart = position
+            async let windowEnd = Self.send(bytes, from: windowStart, chunk: chunk, to: data)
             let answer = try await request(.query, on: control, "checking the transfer")
-            guard case .query(let received, _) = answer, Int(received) <= bytes.count else {
+            let sentTo: Int
+            do {
+                sentTo = try await windowEnd
+            } catch let error as NightlightError {
+                throw error
+            } catch {
+                throw NightlightError(.bluetooth, "sending the image: \(error)")
+            }
+            guard case .query(let received, let crc) = answer, Int(received) <= bytes.count else {
                 throw NightlightError(.firmwareUpdate, "checking the transfer: unexpected answer \(answer)")
             }
+            if Int(received) == bytes.count {
+                if crc != CRC32.checksum(bytes) {
+                    throw NightlightError(.firmwareUpdate, "the SN received the image with CRC 0x\(String(crc, radix: 16)), not 0x\(String(CRC32.checksum(bytes), radix: 16)); start again")
+                }
+                state.sent = bytes.count
+                progress(state)
+                return
+            }
             if Int(received) <= offset {
-                // Nothing arrived this round: the SN drops our writes. A few rounds of that end
-                // the attempt instead of sending forever.
+                // No progress this round: the SN drops our writes. A few rounds of that end the
+                // attempt instead of sending forever.
                 stalls += 1
                 if stalls >= 3 {
                     throw NightlightError(.firmwareUpdate, "the SN takes no image data (it stays at \(received) of \(bytes.count) bytes after \(stalls) rounds); abort and start again")
@@ -162,13 +179,30 @@ extension NightlightClient {
                 stalls = 0
             }
             offset = Int(received)
+            // Behind what was sent before this window: resend from where the SN is.
+            position = offset < windowStart ? offset : sentTo
             state.sent = offset
             progress(state)
         }
-        let final = try await request(.query, on: control, "checking the transfer")
-        if case .query(_, let crc) = final, crc != CRC32.checksum(bytes) {
-            throw NightlightError(.firmwareUpdate, "the SN received the image with CRC 0x\(String(crc, radix: 16)), not 0x\(String(CRC32.checksum(bytes), radix: 16)); start again")
+    }
+
+    /// Sends up to ``packetsPerQuery`` Data writes of `bytes` from `position`; returns where the
+    /// next one would start.
+    private static func send(
+        _ bytes: [UInt8], from position: Int, chunk: Int, to data: Characteristic
+    ) async throws(NightlightError) -> Int {
+        var position = position
+        for _ in 0..<packetsPerQuery where position < bytes.count {
+            let end = min(position + chunk, bytes.count)
+            let packet = FirmwareDataPacket.encode(offset: UInt32(position), data: bytes[position..<end])
+            do {
+                try await data.write(packet, type: .withoutResponse)
+            } catch {
+                throw .bluetooth(error, "sending the image at offset \(position)")
+            }
+            position = end
         }
+        return position
     }
 
     /// The Control Point with its indications subscribed: one per connection, used by one task.

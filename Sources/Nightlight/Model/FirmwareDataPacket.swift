@@ -42,9 +42,17 @@ public struct FirmwareDataPacket: Hashable, Sendable, Codable, CustomStringConve
 
     /// offset u32, then the bytes.
     public func encode() -> [UInt8] {
-        var writer = ByteWriter(capacity: 4 + data.count)
-        writer.writeUInt32(offset)
-        writer.writeBytes(data)
+        Self.encode(offset: offset, data: data[...])
+    }
+
+    /// The bytes of the packet that carries `data` at `offset`, written straight from the
+    /// image's slice: one allocation, without a packet (and its copy of the data) in between.
+    public static func encode(offset: UInt32, data: ArraySlice<UInt8>) -> [UInt8] {
+        var writer = ByteWriter()
+        writer.append(count: 4 + data.count) { room in
+            room.writeUInt32(offset)
+            room.writeBytes(data)
+        }
         return writer.bytes
     }
 }
