@@ -192,11 +192,12 @@ public actor SimWorld {
     private func stop(_ member: RunningDevice) async {
         // The firmware stops at once; the host first finishes what its radio already received (a
         // pairing's last events, a Write Command): every event its controller queued reaches the
-        // host, and the answer to a command sent behind them shows the host has handled them (it
-        // handles packets in order).
+        // host, the answer to a command sent behind them shows the host has handled them (it
+        // handles packets in order), and its GATT server then applies what they carried.
         member.firmware.cancel()
         await member.controller.waitUntilIdle()
         _ = try? await member.host.send(HCIReadBDADDR())
+        await member.host.waitUntilServed()
         await member.host.stop()
         _ = await member.firmware.value
         link.detach(member.controller)

@@ -193,6 +193,43 @@ private final class EchoServer: ATTServerRequestHandler {
         #expect(!link.sentByPeripheral.contains { $0.first == ATTOpcode.writeResponse.rawValue })
     }
 
+    @Test func waitUntilServedReturnsOnceTheQueuedCommandsAreHandled() async throws {
+        /// Holds every message until released, one release per message.
+        final class HeldServer: ATTServerRequestHandler {
+            let handled = Mutex(0)
+            let gate = AsyncStream<Void>.makeStream()
+            func handle(_ message: ATTMessage, on bearer: ATTBearer) async -> ATTMessage? {
+                for await _ in gate.stream { break }
+                handled.withLock { $0 += 1 }
+                return nil
+            }
+            func bearerDidClose(_ bearer: ATTBearer) async {}
+        }
+        let link = InMemoryATTLink(clock: ManualClock())
+        // Without a server there is nothing to wait for.
+        await link.peripheral.waitUntilServed()
+        let server = HeldServer()
+        await link.peripheral.setServerHandler(server)
+        await link.peripheral.receive(ATTWriteCommand(attributeHandle: 1, attributeValue: [1]).encode())
+        await link.peripheral.receive(ATTWriteCommand(attributeHandle: 2, attributeValue: [2]).encode())
+        let served = Mutex(false)
+        let waiter = Task {
+            await link.peripheral.waitUntilServed()
+            served.withLock { $0 = true }
+        }
+        server.gate.continuation.yield()
+        for _ in 0..<200 where server.handled.withLock({ $0 }) < 1 { try? await Task.sleep(for: .milliseconds(5)) }
+        try? await Task.sleep(for: .milliseconds(30))
+        #expect(server.handled.withLock { $0 } == 1)
+        #expect(!served.withLock { $0 }, "one of the two commands is still held")
+        server.gate.continuation.yield()
+        await waiter.value
+        #expect(server.handled.withLock { $0 } == 2)
+        // Closed: returns at once.
+        await link.peripheral.close(GATTError(.bearerClosed, "the link ended"))
+        await link.peripheral.waitUntilServed()
+    }
+
     @Test func pdusLargerThanTheMTUAreRefusedOnBothSides() async throws {
         let link = InMemoryATTLink(clock: ManualClock())
         await link.peripheral.setServerHandler(EchoServer())

@@ -46,7 +46,7 @@ public actor ATTBearer {
     private var timedOutTransaction: UInt64?
 
     private var serverHandler: (any ATTServerRequestHandler)?
-    private var serverInbox: AsyncFIFO<ATTMessage>?
+    private var serverInbox: AsyncFIFO<ATTServerRequests.Item>?
     /// ``isOpen``, read without a hop onto the bearer's actor (by its server's loop).
     private nonisolated let openFlag = Atomic<Bool>(true)
     private var valueHandlers: [@Sendable (ATTHandleValue) -> Void] = []
@@ -85,7 +85,7 @@ public actor ATTBearer {
         serverHandler = handler
         guard isOpen else { return }
         serverInbox?.finish()
-        let inbox = AsyncFIFO<ATTMessage>()
+        let inbox = AsyncFIFO<ATTServerRequests.Item>()
         serverInbox = inbox
         let requests = ATTServerRequests(bearer: self, inbox: inbox)
         Task { await handler.serve(requests) }
@@ -313,7 +313,7 @@ public actor ATTBearer {
                 completePendingRequest(with: message)
             case .request, .command:
                 if let serverInbox {
-                    serverInbox.yield(message)
+                    serverInbox.yield(.message(message))
                 } else if opcode.kind == .request {
                     sendErrorResponse(opcode, handle: 0, .requestNotSupported)
                 }
@@ -368,6 +368,16 @@ public actor ATTBearer {
 
     private func deliver(_ value: ATTHandleValue) {
         for handler in valueHandlers { handler(value) }
+    }
+
+    /// Returns once the server has handled every request and command that arrived so far (at
+    /// once without a server, or once the bearer is closed): e.g. before a device stops, so that
+    /// a Write Command it received is applied.
+    public func waitUntilServed() async {
+        guard let serverInbox else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            if !serverInbox.yield(.barrier(continuation)) { continuation.resume() }
+        }
     }
 
     /// Whether the server should still handle `message`. A command (Write Command, Signed

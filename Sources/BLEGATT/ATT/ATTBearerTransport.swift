@@ -51,11 +51,20 @@ extension ATTServerRequestHandler {
 /// The requests and commands an ``ATTBearer`` received for its server, in arrival order, and
 /// the way back for their answers.
 public struct ATTServerRequests: Sendable {
+    /// What the bearer queues for its server.
+    enum Item: Sendable {
+        /// A request or command from the peer.
+        case message(ATTMessage)
+        /// Someone waits until everything queued before has been handled
+        /// (``ATTBearer/waitUntilServed()``).
+        case barrier(CheckedContinuation<Void, Never>)
+    }
+
     /// The bearer they came on.
     public let bearer: ATTBearer
-    let inbox: AsyncFIFO<ATTMessage>
+    let inbox: AsyncFIFO<Item>
 
-    init(bearer: ATTBearer, inbox: AsyncFIFO<ATTMessage>) {
+    init(bearer: ATTBearer, inbox: AsyncFIFO<Item>) {
         self.bearer = bearer
         self.inbox = inbox
     }
@@ -63,9 +72,17 @@ public struct ATTServerRequests: Sendable {
     /// The next request or command to handle; `nil` once the bearer closed (after the commands
     /// that arrived before; requests that can no longer be answered are skipped) or another
     /// handler took over. Runs on the caller's executor.
+    ///
+    /// A handler calls it once it has answered the previous one, so every wait for the requests
+    /// queued before (``ATTBearer/waitUntilServed()``) ends here.
     public nonisolated(nonsending) func next() async -> ATTMessage? {
-        while let message = await inbox.next() {
-            if bearer.shouldServe(message) { return message }
+        while let item = await inbox.next() {
+            switch item {
+            case .message(let message):
+                if bearer.shouldServe(message) { return message }
+            case .barrier(let waiter):
+                waiter.resume()
+            }
         }
         return nil
     }

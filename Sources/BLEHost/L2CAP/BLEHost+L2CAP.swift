@@ -47,6 +47,13 @@ extension BLEHost {
         }
     }
 
+    /// Returns once the GATT server has handled every request and command received so far on
+    /// every connection (``ATTBearer/waitUntilServed()``): before a device stops, so that a
+    /// Write Command its host already took is applied, not lost.
+    public func waitUntilServed() async {
+        for bearer in channels.bearers { await bearer.waitUntilServed() }
+    }
+
     /// The last fragment of a PDU on `channel` left for the controller.
     func didTransmit(on channel: L2CAPChannelID, handle: UInt16) {
         channels.didTransmit(on: channel, handle: handle)

@@ -99,6 +99,9 @@ struct L2CAPFixedChannels {
         Task { await bearer.close(reason) }
     }
 
+    /// The ATT bearers of the open connections.
+    var bearers: [ATTBearer] { connections.values.map(\.bearer) }
+
     /// Ends the outbound stream (the host failed or stopped).
     func finish() {
         outbound.finish()
