@@ -15,13 +15,15 @@ import Synchronization
 ///   version is refused with a ``StoreError`` and never written to.
 /// - Timestamps are stored in UTC with millisecond precision and come from the injected `now`.
 ///
-/// Methods are `async` and run on GRDB's own dispatch queues, so they never block the
-/// cooperative thread pool; several tasks and several processes can use one file at once.
+/// Methods are `async` and run on GRDB's serial dispatch queue (one connection), so they never
+/// block the cooperative thread pool; several tasks and several processes can use one file at
+/// once (its WAL mode lets other processes read while one writes).
 /// ``devices()`` answers from memory while the database is unchanged (``ChangeWatch``).
 public final class NightlightStore: Sendable {
     /// The database file, or nil for an in-memory store.
     public let path: String?
-    /// The GRDB connection: a `DatabasePool` for a file, a `DatabaseQueue` in memory.
+    /// The GRDB connection: a `DatabaseQueue` (in WAL mode for a file, so other processes read
+    /// and write it meanwhile).
     let writer: any DatabaseWriter
     /// The clock that stamps every change.
     let now: @Sendable () -> Date
@@ -52,7 +54,7 @@ public final class NightlightStore: Sendable {
         path: String = NightlightStore.defaultPath(),
         now: @escaping @Sendable () -> Date = { Date() }
     ) throws {
-        let pool: DatabasePool
+        let queue: DatabaseQueue
         do {
             if try Self.prepareFile(at: path) {
                 try Self.inspect(path)
@@ -60,11 +62,17 @@ public final class NightlightStore: Sendable {
             var configuration = Configuration()
             configuration.label = "NightlightStore"
             configuration.busyMode = .timeout(10)
-            pool = try DatabasePool(path: path, configuration: configuration)
+            // One connection on one serial queue, not a pool of a writer and readers: each queue
+            // of a pool takes a thread of its own while busy, and a hub's few reads (the device
+            // list is kept in memory) gain nothing from running beside its writes. The file stays
+            // in WAL mode, so other processes still read while this one writes, and it writes
+            // while they read.
+            configuration.journalMode = .wal
+            queue = try DatabaseQueue(path: path, configuration: configuration)
         } catch let error as DatabaseError {
             throw Self.openingError(error, path: path)
         }
-        try self.init(migrating: pool, path: path, now: now)
+        try self.init(migrating: queue, path: path, now: now)
     }
 
     /// Opens a store that lives in memory only, e.g. for tests and previews.
@@ -133,11 +141,11 @@ public final class NightlightStore: Sendable {
         guard !wasClosed else { return }
         changes.close()
         do {
-            if let pool = writer as? DatabasePool {
-                // Best effort: another process may be reading, and the log stays valid anyway.
-                _ = try? pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
-                try pool.close()
-            } else if let queue = writer as? DatabaseQueue {
+            if let queue = writer as? DatabaseQueue {
+                if path != nil {
+                    // Best effort: another process may be reading, and the log stays valid anyway.
+                    _ = try? queue.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+                }
                 try queue.close()
             }
         } catch {
