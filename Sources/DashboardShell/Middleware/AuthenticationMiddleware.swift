@@ -45,7 +45,7 @@ package struct AuthenticationMiddleware: RouterMiddleware {
         }
         if let header = request.headers[.authorization] {
             let parts = header.split(separator: " ", maxSplits: 1)
-            guard parts.count == 2, parts[0].lowercased() == "bearer", AccessToken.matches(String(parts[1]).trimmingCharacters(in: .whitespaces), token) else {
+            guard parts.count == 2, parts[0].lowercased() == "bearer", AccessToken.matches(String(RequestInput.trimmingSpaces(parts[1])), token) else {
                 return refuse(request, "the Authorization header does not hold the right token (expected `Bearer TOKEN`)")
             }
             context.credential = .bearer
