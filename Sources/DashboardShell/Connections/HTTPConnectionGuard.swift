@@ -47,7 +47,13 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
     /// Whether the connection is being closed (its input is dropped).
     private var isClosing = false
     private var isClosed = false
-    private var timer: (deadline: Deadline, task: Scheduled<Void>)?
+    /// The deadline that holds now, and when it passes.
+    private var timer: (deadline: Deadline, due: NIODeadline)?
+    /// The event loop's task that checks ``timer``, and when it runs: never later than the timer's
+    /// due time, possibly earlier (then it looks again). A deadline that moves later, as the idle
+    /// and body deadlines do with every request of a keep-alive connection, leaves it as it is:
+    /// scheduling and cancelling a task for each request was 4 % of the server's time.
+    private var check: (task: Scheduled<Void>, at: NIODeadline)?
     private var lingering: Scheduled<Void>?
 
     /// A guard with these limits.
@@ -164,22 +170,41 @@ final class HTTPConnectionGuard: ChannelDuplexHandler, RemovableChannelHandler {
         case .between: owedResponses == 0 ? .idle : nil
         }
         guard !isClosing, wanted != timer?.deadline else { return }
-        cancelTimer()
-        guard let wanted else { return }
+        guard let wanted else {
+            // A check still scheduled finds no deadline and does nothing.
+            timer = nil
+            return
+        }
         let duration = switch wanted {
         case .idle: limits.idleTimeout
         case .head: limits.requestHeadTimeout
         case .body: limits.requestBodyTimeout
         }
-        let task = context.eventLoop.assumeIsolated().scheduleTask(in: TimeAmount(duration)) {
-            self.timer = nil
-            self.expired(wanted, context)
+        let due = NIODeadline.now() + TimeAmount(duration)
+        timer = (wanted, due)
+        if let check, check.at <= due { return }
+        scheduleCheck(at: due, context)
+    }
+
+    /// Schedules the check of ``timer`` at `time`, in place of any other.
+    private func scheduleCheck(at time: NIODeadline, _ context: ChannelHandlerContext) {
+        check?.task.cancel()
+        let task = context.eventLoop.assumeIsolated().scheduleTask(deadline: time) {
+            self.check = nil
+            guard let timer = self.timer, !self.isClosing else { return }
+            if timer.due <= .now() {
+                self.timer = nil
+                self.expired(timer.deadline, context)
+            } else {
+                self.scheduleCheck(at: timer.due, context)
+            }
         }
-        timer = (wanted, task)
+        check = (task, time)
     }
 
     private func cancelTimer() {
-        timer?.task.cancel()
+        check?.task.cancel()
+        check = nil
         timer = nil
         lingering?.cancel()
         lingering = nil
