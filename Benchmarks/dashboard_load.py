@@ -5,6 +5,7 @@ while the JSON API is timed, and the server's memory from /proc.
 
 Usage: dashboard_load.py BASE_URL --token T --pid PID [--address A] [--clients 20]
          [--requests 2000] [--warmup 200] [--workers 16] [--concurrent-requests 4000]
+         [--throughput-processes 4] [--throughput-seconds 5]
          [--status-requests 200] [--fanout 20] [--churn 5] [--api-source 127.0.0.2] [--record FILE]
 Prints one JSON object per measurement (name + fields); latencies in ms, memory in KiB:
   rss-idle            server memory before the sockets connect
@@ -12,6 +13,10 @@ Prints one JSON object per measurement (name + fields); latencies in ms, memory 
   rss-ws              memory with the sockets open (after the first messages)
   devices-seq         GET /api/devices one at a time on one keep-alive connection
   devices-concurrent  the same from --workers workers at once (one connection each)
+  devices-throughput  GET /api/devices as fast as --throughput-processes client processes can
+                      send them (one keep-alive connection each, a minimal client on a plain
+                      socket) for --throughput-seconds: requests/s and server CPU per request
+                      with the server, not one Python client, as the bound
   status-seq          GET /api/devices/{address}/status one at a time (--status-requests > 0;
                       it reads the nightlight over BLE: ours only)
   live-fanout         PUT …/proof on/off (--fanout times): ms from the request until all 20
@@ -22,13 +27,18 @@ Prints one JSON object per measurement (name + fields); latencies in ms, memory 
   rss-final           memory at the end, every socket closed
 Each timed measurement also gives errors (non-2xx answers or failures) and serverCpuMs per
 request (the server's user+system CPU from /proc/PID/stat over the measurement). The client
-is Python too: its own time per request is inside every latency, on both sides alike.
+is Python too: its own time per request is inside every latency, on both sides alike. In
+devices-seq one aiohttp client spends about as much CPU per request as the server, so its rate
+is near what that client can send; devices-throughput uses several cheaper clients at once, the
+same for both sides, so that the rate tells the servers apart.
 """
 
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
+import socket
 import statistics
 import time
 
@@ -152,6 +162,83 @@ async def timed_requests(session, method, url, count, pid, workers=1, body=None)
     return times, time.perf_counter() - start, errors, cpu_ms(pid) - cpu
 
 
+def throughput_client(host, port, source, request, start, seconds, results):
+    """One client process of devices-throughput: `request` again and again on one keep-alive
+    connection from `source` (a plain socket, the answer's length from Content-Length) until
+    `seconds` after `start` (a barrier all clients and the parent wait on); puts (answers,
+    errors) in `results`."""
+    answers = errors = 0
+    try:
+        connection = socket.create_connection((host, port), source_address=(source, 0) if source else None)
+        connection.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        buffer = b''
+
+        def answer():
+            nonlocal buffer
+            while b'\r\n\r\n' not in buffer:
+                chunk = connection.recv(65536)
+                if not chunk:
+                    raise ConnectionError('closed by the server')
+                buffer += chunk
+            head, _, buffer = buffer.partition(b'\r\n\r\n')
+            status = int(head[9:12])
+            length = next((int(line.split(b':', 1)[1]) for line in head.split(b'\r\n')[1:]
+                           if line[:15].lower() == b'content-length:'), None)
+            if length is None:
+                raise ConnectionError('an answer without Content-Length')
+            while len(buffer) < length:
+                chunk = connection.recv(65536)
+                if not chunk:
+                    raise ConnectionError('closed by the server')
+                buffer += chunk
+            buffer = buffer[length:]
+            return status
+
+        for _ in range(50):   # warm-up, before the clock starts
+            answer_status = (connection.sendall(request), answer())[1]
+        start.wait(30)
+        deadline = time.perf_counter() + seconds
+        while time.perf_counter() < deadline:
+            connection.sendall(request)
+            answer_status = answer()
+            answers += 1
+            errors += answer_status >= 300
+        connection.close()
+    except Exception as error:  # counted, and the measurement says so
+        errors += 1
+        try:
+            start.abort()
+        except Exception:
+            pass
+    results.put((answers, errors))
+
+
+def throughput(base, token, source, processes, seconds, pid):
+    """devices-throughput: `processes` client processes at once for `seconds` s."""
+    host, port = base.split('//', 1)[1].rsplit(':', 1)
+    request = (f'GET /api/devices HTTP/1.1\r\nHost: {host}:{port}\r\n'
+               f'Authorization: Bearer {token}\r\n\r\n').encode()
+    context = multiprocessing.get_context('spawn')
+    start, results = context.Barrier(processes + 1), context.Queue()
+    clients = [context.Process(target=throughput_client, args=(host, int(port), source, request, start, seconds, results))
+               for _ in range(processes)]
+    for client in clients:
+        client.start()
+    try:
+        start.wait(60)
+    except Exception:
+        pass
+    cpu = cpu_ms(pid)
+    began = time.perf_counter()
+    outcomes = [results.get(timeout=seconds + 60) for _ in clients]
+    elapsed, cpu = time.perf_counter() - began, cpu_ms(pid) - cpu
+    for client in clients:
+        client.join(10)
+    answers = sum(a for a, _ in outcomes)
+    return dict(processes=processes, seconds=round(elapsed, 3), n=answers, perSecond=round(answers / elapsed, 1),
+                errors=sum(e for _, e in outcomes), serverCpuMs=round(cpu / max(1, answers), 4))
+
+
 async def fanout(api, base, clients, address, rounds, progress, pid):
     """Proof mode on/off `rounds` times; per round the ms until every socket had an activeState
     message in the new mode (the slowest socket), and the request's own ms."""
@@ -222,6 +309,10 @@ async def main(arguments):
         emit(name='devices-seq', **summary(*await timed_requests(api, 'GET', devices, arguments.requests, pid)))
         emit(name='devices-concurrent', workers=arguments.workers,
              **summary(*await timed_requests(api, 'GET', devices, arguments.concurrent_requests, pid, arguments.workers)))
+        if arguments.throughput_processes:
+            emit(name='devices-throughput', **await asyncio.get_running_loop().run_in_executor(
+                None, throughput, base, arguments.token, arguments.api_source, arguments.throughput_processes,
+                arguments.throughput_seconds, pid))
         if arguments.status_requests:
             status = f'{base}/api/devices/{address}/status'
             await timed_requests(api, 'GET', status, 10, pid)
@@ -267,6 +358,9 @@ if __name__ == '__main__':
     parser.add_argument('--warmup', type=int, default=200)
     parser.add_argument('--workers', type=int, default=16)
     parser.add_argument('--concurrent-requests', type=int, default=4000)
+    parser.add_argument('--throughput-processes', type=int, default=4,
+                        help='client processes of devices-throughput (0: leave it out)')
+    parser.add_argument('--throughput-seconds', type=float, default=5)
     parser.add_argument('--status-requests', type=int, default=200)
     parser.add_argument('--fanout', type=int, default=20)
     parser.add_argument('--churn', type=int, default=5)
