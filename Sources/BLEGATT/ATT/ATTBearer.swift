@@ -46,7 +46,8 @@ public actor ATTBearer {
     private var timedOutTransaction: UInt64?
 
     private var serverHandler: (any ATTServerRequestHandler)?
-    private var serverInbox: AsyncFIFO<ATTServerRequests.Item>?
+    private var serverInbox: AsyncFIFO<ATTMessage>?
+    private var serverProgress: ATTServerProgress?
     /// ``isOpen``, read without a hop onto the bearer's actor (by its server's loop).
     private nonisolated let openFlag = Atomic<Bool>(true)
     private var valueHandlers: [@Sendable (ATTHandleValue) -> Void] = []
@@ -85,9 +86,11 @@ public actor ATTBearer {
         serverHandler = handler
         guard isOpen else { return }
         serverInbox?.finish()
-        let inbox = AsyncFIFO<ATTServerRequests.Item>()
+        let inbox = AsyncFIFO<ATTMessage>()
+        let progress = ATTServerProgress()
         serverInbox = inbox
-        let requests = ATTServerRequests(bearer: self, inbox: inbox)
+        serverProgress = progress
+        let requests = ATTServerRequests(bearer: self, inbox: inbox, progress: progress)
         Task { await handler.serve(requests) }
     }
 
@@ -313,7 +316,8 @@ public actor ATTBearer {
                 completePendingRequest(with: message)
             case .request, .command:
                 if let serverInbox {
-                    serverInbox.yield(.message(message))
+                    serverProgress?.queuedOne()
+                    serverInbox.yield(message)
                 } else if opcode.kind == .request {
                     sendErrorResponse(opcode, handle: 0, .requestNotSupported)
                 }
@@ -374,10 +378,8 @@ public actor ATTBearer {
     /// once without a server, or once the bearer is closed): e.g. before a device stops, so that
     /// a Write Command it received is applied.
     public func waitUntilServed() async {
-        guard let serverInbox else { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            if !serverInbox.yield(.barrier(continuation)) { continuation.resume() }
-        }
+        guard serverInbox != nil, let serverProgress else { return }
+        await serverProgress.waitUntilHandled()
     }
 
     /// Whether the server should still handle `message`. A command (Write Command, Signed

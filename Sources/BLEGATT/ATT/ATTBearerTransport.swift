@@ -1,4 +1,5 @@
 import BLECore
+import Synchronization
 
 /// The link under an ATT bearer: an L2CAP fixed channel 0x0004 on a connection, or an in-memory
 /// pipe in tests.
@@ -51,22 +52,15 @@ extension ATTServerRequestHandler {
 /// The requests and commands an ``ATTBearer`` received for its server, in arrival order, and
 /// the way back for their answers.
 public struct ATTServerRequests: Sendable {
-    /// What the bearer queues for its server.
-    enum Item: Sendable {
-        /// A request or command from the peer.
-        case message(ATTMessage)
-        /// Someone waits until everything queued before has been handled
-        /// (``ATTBearer/waitUntilServed()``).
-        case barrier(CheckedContinuation<Void, Never>)
-    }
-
     /// The bearer they came on.
     public let bearer: ATTBearer
-    let inbox: AsyncFIFO<Item>
+    let inbox: AsyncFIFO<ATTMessage>
+    let progress: ATTServerProgress
 
-    init(bearer: ATTBearer, inbox: AsyncFIFO<Item>) {
+    init(bearer: ATTBearer, inbox: AsyncFIFO<ATTMessage>, progress: ATTServerProgress) {
         self.bearer = bearer
         self.inbox = inbox
+        self.progress = progress
     }
 
     /// The next request or command to handle; `nil` once the bearer closed (after the commands
@@ -76,14 +70,13 @@ public struct ATTServerRequests: Sendable {
     /// A handler calls it once it has answered the previous one, so every wait for the requests
     /// queued before (``ATTBearer/waitUntilServed()``) ends here.
     public nonisolated(nonsending) func next() async -> ATTMessage? {
-        while let item = await inbox.next() {
-            switch item {
-            case .message(let message):
-                if bearer.shouldServe(message) { return message }
-            case .barrier(let waiter):
-                waiter.resume()
-            }
+        progress.handledAllTaken()
+        while let message = await inbox.next() {
+            progress.took()
+            if bearer.shouldServe(message) { return message }
+            progress.handledAllTaken()
         }
+        progress.ended()
         return nil
     }
 
@@ -109,5 +102,61 @@ public struct ATTHandleValue: Sendable, Hashable {
         self.attributeHandle = attributeHandle
         self.attributeValue = attributeValue
         self.isIndication = isIndication
+    }
+}
+
+/// How far a bearer's server has got: the requests queued, taken and handled, and who waits for
+/// them (``ATTBearer/waitUntilServed()``). Counters, not markers in the queue, so a request costs
+/// the server two atomic operations and no lock unless someone waits.
+final class ATTServerProgress: Sendable {
+    private let queued = Atomic(0)
+    private let taken = Atomic(0)
+    private let handled = Atomic(0)
+    private let hasWaiters = Atomic(false)
+    private let waiters = Mutex<[(count: Int, continuation: CheckedContinuation<Void, Never>)]>([])
+
+    /// The bearer queued one more request.
+    func queuedOne() {
+        queued.add(1, ordering: .relaxed)
+    }
+
+    /// The server took one from the queue.
+    func took() {
+        taken.add(1, ordering: .relaxed)
+    }
+
+    /// Everything taken so far is handled (the server asks for the next one).
+    func handledAllTaken() {
+        handled.store(taken.load(ordering: .relaxed), ordering: .releasing)
+        if hasWaiters.load(ordering: .acquiring) { release(upTo: handled.load(ordering: .acquiring)) }
+    }
+
+    /// The queue ended: nothing is left to handle.
+    func ended() {
+        release(upTo: .max)
+    }
+
+    /// Returns once everything queued so far is handled, or the queue ended.
+    func waitUntilHandled() async {
+        let target = queued.load(ordering: .acquiring)
+        guard handled.load(ordering: .acquiring) < target else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            waiters.withLock { waiters in
+                waiters.append((target, continuation))
+                hasWaiters.store(true, ordering: .releasing)
+            }
+            // The server may have got there meanwhile, before it saw this waiter.
+            release(upTo: handled.load(ordering: .acquiring))
+        }
+    }
+
+    private func release(upTo count: Int) {
+        let ready = waiters.withLock { waiters -> [CheckedContinuation<Void, Never>] in
+            let ready = waiters.filter { $0.count <= count }.map(\.continuation)
+            waiters.removeAll { $0.count <= count }
+            hasWaiters.store(!waiters.isEmpty, ordering: .releasing)
+            return ready
+        }
+        for continuation in ready { continuation.resume() }
     }
 }

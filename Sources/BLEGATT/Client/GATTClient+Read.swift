@@ -129,7 +129,7 @@ extension GATTClient {
 
     // MARK: Argument checks
 
-    nonisolated func checkHandle(_ handle: UInt16, _ procedure: GATTClientProcedure) throws(GATTError) {
+    func checkHandle(_ handle: UInt16, _ procedure: GATTClientProcedure) throws(GATTError) {
         guard handle != 0 else {
             throw invalidArgument("handle 0x0000 is reserved and never names an attribute", procedure, handle: handle)
         }

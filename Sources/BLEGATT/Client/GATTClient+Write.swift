@@ -23,10 +23,7 @@ extension GATTClient {
 
     /// Write Without Response (Core 5.4, Vol 3, Part G, 4.9.1): one Write Command, at most
     /// ATT_MTU − 3 bytes; the peer does not answer, so nothing says whether it was applied.
-    ///
-    /// Runs on the caller's executor (`nonisolated(nonsending)`): a stream of writes crosses
-    /// onto the bearer once per write, not onto this client as well.
-    public nonisolated(nonsending) func writeWithoutResponse(handle: UInt16, value: [UInt8]) async throws(GATTError) {
+    public func writeWithoutResponse(handle: UInt16, value: [UInt8]) async throws(GATTError) {
         let procedure = GATTClientProcedure.writeWithoutResponse
         try checkHandle(handle, procedure)
         // One call on the bearer: this is the hot path of a stream of writes.
@@ -41,7 +38,7 @@ extension GATTClient {
         case .closed(let reason):
             throw bearerClosedError(reason, procedure, handle: handle)
         case .failed(let error):
-            throw await annotate(error, procedure, handle: handle, uuid: nil)
+            throw annotate(error, procedure, handle: handle, uuid: nil)
         }
     }
 

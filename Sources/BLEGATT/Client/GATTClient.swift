@@ -147,7 +147,7 @@ public actor GATTClient {
     }
 
     /// The ``GATTError/Code/bearerClosed`` error of a procedure on a bearer closed for `reason`.
-    nonisolated func bearerClosedError(_ reason: GATTError, _ procedure: GATTClientProcedure, handle: UInt16? = nil, uuid: BluetoothUUID? = nil) -> GATTError {
+    func bearerClosedError(_ reason: GATTError, _ procedure: GATTClientProcedure, handle: UInt16? = nil, uuid: BluetoothUUID? = nil) -> GATTError {
         GATTError(.bearerClosed, "the ATT bearer is closed (\(reason.message)); reconnect to continue")
             .context(procedure: procedure.rawValue, handle: handle, uuid: uuid)
     }
@@ -174,7 +174,7 @@ public actor GATTClient {
     }
 
     /// An ``GATTError/Code/invalidArgument`` error for a procedure.
-    nonisolated func invalidArgument(_ message: String, _ procedure: GATTClientProcedure, handle: UInt16? = nil, uuid: BluetoothUUID? = nil) -> GATTError {
+    func invalidArgument(_ message: String, _ procedure: GATTClientProcedure, handle: UInt16? = nil, uuid: BluetoothUUID? = nil) -> GATTError {
         GATTError(.invalidArgument, message, procedure: procedure.rawValue, handle: handle, uuid: uuid)
     }
 

@@ -73,7 +73,7 @@ public actor GATTServer: ATTServerRequestHandler {
         while let message = await requests.next() {
             requests.answer(await handle(message, on: requests.bearer), to: message)
             served += 1
-            if served % AsyncFIFO<ATTServerRequests.Item>.batchLimit == 0 { await Task.yield() }
+            if served % AsyncFIFO<ATTMessage>.batchLimit == 0 { await Task.yield() }
         }
     }
 
