@@ -158,12 +158,14 @@ public actor VirtualController {
 
     /// Closes host transport `generation` and opens a fresh one for the next host.
     func closeHost(generation: Int) {
-        host.withLock { end in
-            guard end.generation == generation else { return }
-            end.fifo.finish()
-            end.receiveBuffers.releaseAll()
-            end = HostEnd(generation: generation + 1, receiveBufferCount: Int(configuration.totalNumACLDataPackets))
+        let closed = host.withLock { end -> HostEnd? in
+            guard end.generation == generation else { return nil }
+            defer { end = HostEnd(generation: generation + 1, receiveBufferCount: Int(configuration.totalNumACLDataPackets)) }
+            return end
         }
+        // Outside the lock: the acknowledgements go through the link's.
+        closed?.fifo.finish()
+        closed?.receiveBuffers.releaseAll()
     }
 
     /// Sends a packet to the host, unconditionally.

@@ -127,8 +127,9 @@ final class ATTServerProgress: Sendable {
 
     /// Everything taken so far is handled (the server asks for the next one).
     func handledAllTaken() {
-        handled.store(taken.load(ordering: .relaxed), ordering: .releasing)
-        if hasWaiters.load(ordering: .acquiring) { release(upTo: handled.load(ordering: .acquiring)) }
+        let count = taken.load(ordering: .relaxed)
+        handled.store(count, ordering: .releasing)
+        if hasWaiters.load(ordering: .acquiring) { release(upTo: count) }
     }
 
     /// The queue ended: nothing is left to handle.
