@@ -40,18 +40,18 @@ enum FirmwareBenchmark {
             FileHandle.standardError.write(Data("BLEBenchmarks firmware: no result within \(Int(budget)) s\n".utf8))
             exit(2)
         }
-        var results: [(transfer: Double, update: Double, mtu: Int)] = []
+        var results: [(transfer: Double, update: Double, mtu: Int, cpu: Double)] = []
         for run in 0..<runs {
             results.append(try await measure(size: size, version: "2.\(run).0"))
         }
         results.sort { $0.transfer < $1.transfer }
         let median = results[results.count / 2]
         let rate = Double(size) / median.transfer
-        print(#"{"name": "firmware-247", "bytesPerSecond": \#(LinkBenchmarks.format(rate)), "bytes": \#(size), "transferSeconds": \#(LinkBenchmarks.format(median.transfer)), "updateSeconds": \#(LinkBenchmarks.format(median.update)), "mtu": \#(median.mtu), "runs": \#(runs)}"#)
+        print(#"{"name": "firmware-247", "bytesPerSecond": \#(LinkBenchmarks.format(rate)), "bytes": \#(size), "transferSeconds": \#(LinkBenchmarks.format(median.transfer)), "updateSeconds": \#(LinkBenchmarks.format(median.update)), "mtu": \#(median.mtu), "cpuSeconds": \#(LinkBenchmarks.format(median.cpu)), "runs": \#(runs)}"#)
     }
 
     /// One update on a fresh world: paired first (not timed), then the image.
-    static func measure(size: Int, version: String) async throws -> (transfer: Double, update: Double, mtu: Int) {
+    static func measure(size: Int, version: String) async throws -> (transfer: Double, update: Double, mtu: Int, cpu: Double) {
         let quiet = LinkBenchmarks.logger("bench.firmware")
         let world = SimWorld(logger: quiet)
         let device = try VirtualNightlight(index: 0)
@@ -77,30 +77,32 @@ enum FirmwareBenchmark {
         let start = clock.now
         try await client.updateFirmware(image) { progress in
             switch progress.phase {
-            case .sending: marks.mark(first: true, clock.now)
-            case .validating: marks.mark(first: false, clock.now)
+            case .sending: marks.mark(first: true, clock.now, cpu: ScaleBenchmark.cpuSeconds())
+            case .validating: marks.mark(first: false, clock.now, cpu: ScaleBenchmark.cpuSeconds())
             default: break
             }
         }
         let update = (clock.now - start).inSeconds
         await central.close()
         await world.shutDown()
-        guard let (from, to) = marks.window else { throw BenchmarkError("the update reported no transfer") }
-        return ((to - from).inSeconds, update, mtu)
+        guard let (from, to, cpu) = marks.window else { throw BenchmarkError("the update reported no transfer") }
+        return ((to - from).inSeconds, update, mtu, cpu)
     }
 
     /// When the transfer began (the first `sending`) and ended (`validating`).
     final class TransferMarks: Sendable {
-        private let marks = Mutex<(ContinuousClock.Instant?, ContinuousClock.Instant?)>((nil, nil))
+        private let marks = Mutex<(from: (ContinuousClock.Instant, cpu: Double)?, to: (ContinuousClock.Instant, cpu: Double)?)>((nil, nil))
 
-        func mark(first: Bool, _ now: ContinuousClock.Instant) {
+        /// Marks the transfer's first (`first`) or last moment, with the process's CPU time then.
+        func mark(first: Bool, _ now: ContinuousClock.Instant, cpu: Double) {
             marks.withLock { marks in
-                if first { marks.0 = marks.0 ?? now } else { marks.1 = now }
+                if first { marks.from = marks.from ?? (now, cpu) } else { marks.to = (now, cpu) }
             }
         }
 
-        var window: (ContinuousClock.Instant, ContinuousClock.Instant)? {
-            marks.withLock { marks in marks.0.flatMap { from in marks.1.map { (from, $0) } } }
+        /// The transfer's first and last moments and the CPU seconds the process spent between them.
+        var window: (ContinuousClock.Instant, ContinuousClock.Instant, cpu: Double)? {
+            marks.withLock { marks in marks.from.flatMap { from in marks.to.map { (from.0, $0.0, $0.cpu - from.cpu) } } }
         }
     }
 }

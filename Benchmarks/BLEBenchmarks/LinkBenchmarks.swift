@@ -163,6 +163,7 @@ enum LinkBenchmarks {
             counters.bytes.withLock { $0 = 0 }
             let clock = ContinuousClock()
             let start = clock.now
+            let cpuStart = ScaleBenchmark.cpuSeconds()
             var sent = 0
             while clock.now - start < window {
                 try await client.writeWithoutResponse(handle: characteristic.valueHandle, value: value)
@@ -171,7 +172,8 @@ enum LinkBenchmarks {
             try await Task.sleep(for: drain)
             let bytes = counters.bytes.withLock { $0 }
             let elapsed = (clock.now - start).inSeconds
-            print(#"{"name": "write-cmd-\#(mtu)", "bytesPerSecond": \#(format(Double(bytes) / elapsed)), "mtu": \#(actualMTU), "received": \#(bytes), "sent": \#(sent), "seconds": \#(format(elapsed))}"#)
+            let cpu = ScaleBenchmark.cpuSeconds() - cpuStart
+            print(#"{"name": "write-cmd-\#(mtu)", "bytesPerSecond": \#(format(Double(bytes) / elapsed)), "mtu": \#(actualMTU), "received": \#(bytes), "sent": \#(sent), "seconds": \#(format(elapsed)), "cpuSeconds": \#(format(cpu))}"#)
             try await disconnect(connection, accepted)
         }
         await pair.stop()

@@ -426,8 +426,8 @@ struct SNFirmwareCore: Sendable {
 
     /// A Data write (§7): appended when its offset is the count received so far, else dropped.
     mutating func firmwareData(_ bytes: [UInt8]) {
-        guard let packet = try? FirmwareDataPacket(bytes: bytes) else { return }
-        transfer.receive(packet)
+        guard let (offset, data) = try? FirmwareDataPacket.decode(bytes) else { return }
+        transfer.receive(offset: offset, data: data)
     }
 
     // MARK: Output

@@ -52,6 +52,7 @@ struct SNFirmwareTransfer: Sendable {
                 return (.start(offset: UInt32(current.received.count)), nil)
             }
             transfer = Transfer(size: Int(size), crc: crc)
+            transfer?.received.reserveCapacity(Int(size))  // the image's room, taken once
             return (.start(offset: 0), nil)
         case .query:
             guard let transfer else { return fail(.invalidState) }
@@ -88,12 +89,18 @@ struct SNFirmwareTransfer: Sendable {
     /// far, it fits the announced size, and the image is not validated yet).
     @discardableResult
     mutating func receive(_ packet: FirmwareDataPacket) -> Bool {
-        guard var current = transfer, current.validated == nil, Int(packet.offset) == current.received.count,
-              current.received.count + packet.data.count <= current.size
+        receive(offset: packet.offset, data: packet.data[...])
+    }
+
+    /// Takes the `data` of a Data packet at `offset`, as ``receive(_:)`` does.
+    @discardableResult
+    mutating func receive(offset: UInt32, data: ArraySlice<UInt8>) -> Bool {
+        guard var current = transfer, current.validated == nil, Int(offset) == current.received.count,
+              current.received.count + data.count <= current.size
         else { return false }
         transfer = nil  // keeps the buffer uniquely referenced while it grows
-        current.received += packet.data
-        current.receivedCRC.update(packet.data)
+        current.received += data
+        current.receivedCRC.update(data)
         transfer = current
         return true
     }

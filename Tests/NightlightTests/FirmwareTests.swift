@@ -136,6 +136,14 @@ import Testing
         expectRefusal("firmware data offset is missing: the value ends at byte 3, 1 byte short", .invalidAttributeValueLength) {
             _ = try FirmwareDataPacket(bytes: wire("020100"))
         }
+        // Decoding without a copy: the same offset, the data as a slice of the written bytes.
+        let written = wire("02010000 AABBCC")
+        let (offset, data) = try FirmwareDataPacket.decode(written)
+        #expect(offset == 0x0102 && Array(data) == [0xAA, 0xBB, 0xCC] && data.startIndex == 4)
+        #expect(try FirmwareDataPacket.decode(wire("02010000")).data.isEmpty)
+        expectRefusal("firmware data offset is missing: the value ends at byte 2, 2 bytes short", .invalidAttributeValueLength) {
+            _ = try FirmwareDataPacket.decode(wire("0201"))
+        }
         #expect(FirmwareDataPacket.maximumDataLength(mtu: 23) == 16)
         let image = Array(0..<40).map(UInt8.init)
         let packets = FirmwareDataPacket.packets(for: image, mtu: 23)

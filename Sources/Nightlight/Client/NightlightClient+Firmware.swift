@@ -73,13 +73,15 @@ extension NightlightClient {
             throw .invalid(error, "the firmware image was not sent to \(peripheral)")
         }
         let bytes = image.encode()
+        // Taken once: Start announces it, and the last Query is checked against it.
+        let imageCRC = CRC32.checksum(bytes)
         var state = FirmwareUpdateProgress(phase: .starting, sent: 0, total: bytes.count, resumes: 0)
         // A link lost during the transfer or the validation resumes: Start on the new link
         // learns what the SN has (all of it, when only Validate was cut off).
         var control: ControlPoint
         while true {
             do {
-                try await transfer(bytes, state: &state, progress: progress)
+                try await transfer(bytes, crc: imageCRC, state: &state, progress: progress)
                 state.phase = .validating
                 progress(state)
                 control = try await controlPoint()
@@ -117,12 +119,14 @@ extension NightlightClient {
         return running
     }
 
-    /// One attempt: Start (learning the resume offset), then the data from there.
-    private func transfer(_ bytes: [UInt8], state: inout FirmwareUpdateProgress, progress: @Sendable (FirmwareUpdateProgress) -> Void) async throws(NightlightError) {
+    /// One attempt: Start (learning the resume offset), then the data from there. `imageCRC` is
+    /// the CRC-32 of `bytes`.
+    private func transfer(_ bytes: [UInt8], crc imageCRC: UInt32, state: inout FirmwareUpdateProgress, progress: @Sendable (FirmwareUpdateProgress) -> Void) async throws(NightlightError) {
         let control = try await controlPoint()
         state.phase = .starting
         progress(state)
-        let started = try await request(.start(bytes), on: control, "starting the transfer")
+        let start = FirmwareControlRequest.start(size: UInt32(truncatingIfNeeded: bytes.count), crc: imageCRC)
+        let started = try await request(start, on: control, "starting the transfer")
         guard case .start(let resumeOffset) = started, Int(resumeOffset) <= bytes.count else {
             throw NightlightError(.firmwareUpdate, "starting the transfer: unexpected answer \(started)")
         }
@@ -161,8 +165,8 @@ extension NightlightClient {
                 throw NightlightError(.firmwareUpdate, "checking the transfer: unexpected answer \(answer)")
             }
             if Int(received) == bytes.count {
-                if crc != CRC32.checksum(bytes) {
-                    throw NightlightError(.firmwareUpdate, "the SN received the image with CRC 0x\(String(crc, radix: 16)), not 0x\(String(CRC32.checksum(bytes), radix: 16)); start again")
+                if crc != imageCRC {
+                    throw NightlightError(.firmwareUpdate, "the SN received the image with CRC 0x\(String(crc, radix: 16)), not 0x\(String(imageCRC, radix: 16)); start again")
                 }
                 state.sent = bytes.count
                 progress(state)

@@ -35,9 +35,16 @@ public struct FirmwareDataPacket: Hashable, Sendable, Codable, CustomStringConve
 
     /// Decodes a packet; throws ``SNValueError/Code/invalidLength`` when shorter than the offset.
     public init(bytes: [UInt8]) throws(SNValueError) {
+        let (offset, data) = try Self.decode(bytes)
+        self.init(offset: offset, data: Array(data))
+    }
+
+    /// The offset and the image bytes of an encoded packet, the bytes as a slice of `bytes` (no
+    /// copy: what a receiver appends straight to its image); throws as ``init(bytes:)`` does.
+    public static func decode(_ bytes: [UInt8]) throws(SNValueError) -> (offset: UInt32, data: ArraySlice<UInt8>) {
         var reader = SNReader(bytes, code: .invalidLength)
-        offset = try reader.u32("firmware data offset")
-        data = reader.remaining()
+        let offset = try reader.u32("firmware data offset")
+        return (offset, bytes[reader.offset...])
     }
 
     /// offset u32, then the bytes.
