@@ -268,7 +268,10 @@ extension VirtualController {
             defer { air.isScanning = true }
             return air.isScanning
         }
-        if !wasScanning { reportedAdvertisers = [] }
+        if !wasScanning {
+            reportedAdvertisers = []
+            link?.startedListening(self)
+        }
         filtersDuplicates = command.filterDuplicates != 0
         complete(HCILESetScanEnable.self, status: .success)
     }
@@ -294,6 +297,7 @@ extension VirtualController {
             supervisionTimeout: command.supervisionTimeout
         )
         air.withLock { $0.initiating = initiation }
+        link?.startedListening(self)
         commandStatus(opcode, .success)
     }
 

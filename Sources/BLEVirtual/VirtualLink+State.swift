@@ -83,6 +83,11 @@ extension VirtualLink {
         /// Where each member is in ``members``: every advertising event and every PDU looks a
         /// member up, and a search through the members made that grow with the link.
         private(set) var positions: [ObjectIdentifier: Int] = [:]
+        /// The members that may be scanning or initiating: every member that started to since
+        /// it was last found doing neither (an advertising event drops those). An event goes
+        /// to these, not to every member: asking each member of a link of 200 advertisers
+        /// whether it listens made an event's cost grow with the link.
+        var listeners: Set<ObjectIdentifier> = []
 
         mutating func append(_ member: Member) {
             positions[member.id] = members.count
@@ -90,6 +95,7 @@ extension VirtualLink {
         }
 
         mutating func remove(at index: Int) {
+            listeners.remove(members[index].id)
             members.remove(at: index)
             positions = Dictionary(uniqueKeysWithValues: members.enumerated().map { ($1.id, $0) })
         }

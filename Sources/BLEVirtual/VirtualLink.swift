@@ -62,6 +62,9 @@ public final class VirtualLink: Sendable {
             state.append(Member(controller: controller, distance: distance))
             controller.setLink(self)
             refreshAdvertising(of: controller, in: &state)
+            if controller.air.withLock({ $0.isScanning || $0.initiating != nil }) {
+                state.listeners.insert(ObjectIdentifier(controller))
+            }
         }
     }
 
@@ -111,6 +114,14 @@ public final class VirtualLink: Sendable {
     /// The controller enabled or disabled advertising: starts or stops its advertising events.
     func advertisingChanged(_ controller: VirtualController) {
         state.withLock { refreshAdvertising(of: controller, in: &$0) }
+    }
+
+    /// The controller started scanning or initiating: the link's advertising events go to it.
+    func startedListening(_ controller: VirtualController) {
+        state.withLock { state in
+            guard state.index(of: controller) != nil else { return }
+            state.listeners.insert(ObjectIdentifier(controller))
+        }
     }
 
     /// The controller was reset: its advertising stops and its connections vanish, the peers
@@ -425,10 +436,21 @@ public final class VirtualLink: Sendable {
                 advertiser.controller.inbox.yield(.advertisingTimedOut(directedTo: advertising.directedTo))
                 return false
             }
-            // By index, the members borrowed in place: copying each (a retain and a release of
-            // its controller, slow ones for an object with weak references) made an event's cost
-            // grow with the members on the link.
-            for index in state.members.indices where index != advertiserIndex && state.members[index].controller.isScanning {
+            // Only the members that may listen, in the order they joined the link (the RSSI
+            // noise is drawn in that order); those found neither scanning nor initiating leave
+            // the listeners until they start again.
+            var scanners: [Int] = []
+            var initiators: [Int] = []
+            for listener in state.listeners {
+                guard let index = state.index(of: listener), index != advertiserIndex else { continue }
+                let (scanning, initiating) = state.members[index].controller.air.withLock { ($0.isScanning, $0.initiating != nil) }
+                if scanning { scanners.append(index) }
+                if initiating { initiators.append(index) }
+                if !scanning && !initiating { state.listeners.remove(listener) }
+            }
+            scanners.sort()
+            initiators.sort()
+            for index in scanners {
                 let receiver = state.members[index]
                 let advertisingRSSI = rssi(from: advertiser, to: receiver, in: &state)
                 let scanResponseRSSI = rssi(from: advertiser, to: receiver, in: &state)
@@ -437,7 +459,7 @@ public final class VirtualLink: Sendable {
                 )))
             }
             guard advertising.isConnectable else { return true }
-            for index in state.members.indices where index != advertiserIndex && state.members[index].controller.isInitiating {
+            for index in initiators {
                 let initiator = state.members[index]
                 if let initiation = claim(advertiser: advertiser.controller, advertising: advertising, initiator: initiator.controller) {
                     state.advertisers[id] = nil

@@ -135,6 +135,25 @@ struct VirtualLinkAdvertisingTests {
         #expect(try await world.centralHost.nextAdvertisingReport().data == VirtualWorld.advertisingData)
     }
 
+    @Test func aScannerThatStopsHearsNothingUntilItScansAgain() async throws {
+        let world = try await VirtualWorld()
+        try await world.scan(world.centralHost, active: false)
+        try await world.advertise(world.peripheralHost, data: [0x02, 0x01, 0x06])
+        await world.tick()
+        #expect(try await world.centralHost.nextAdvertisingReport().data == [0x02, 0x01, 0x06])
+        #expect(try await world.centralHost.complete(HCILESetScanEnable(enable: false, filterDuplicates: false)).status == .success)
+        // Events while it does not scan (the link stops sending it events) …
+        await world.tick()
+        await world.tick()
+        await world.settle(world.central)
+        // … and once it scans again it hears the next one, with the data set in between: a
+        // report of the events before would carry the old data.
+        #expect(try await world.peripheralHost.complete(HCILESetAdvertisingData(advertisingData: VirtualWorld.advertisingData)).status == .success)
+        #expect(try await world.centralHost.complete(HCILESetScanEnable(enable: true, filterDuplicates: false)).status == .success)
+        await world.tick()
+        #expect(try await world.centralHost.nextAdvertisingReport().data == VirtualWorld.advertisingData)
+    }
+
     @Test func highDutyCycleDirectedAdvertisingTimesOut() async throws {
         let world = try await VirtualWorld()
         try await world.advertise(world.peripheralHost, type: .advDirectIndHighDutyCycle, directedTo: VirtualWorld.address("00:1B:DC:00:00:09"))
