@@ -183,6 +183,13 @@ enum LinkBenchmarks {
         let bytes = Mutex(0)
     }
 
+    /// Whether the in-process hosts ask for the longest data PDUs (the host's default);
+    /// `NIGHTLIGHT_BENCH_DATA_LENGTH=27` keeps 27-octet PDUs, as every connection had before the
+    /// host asked, to compare with counts taken then.
+    static var suggestsLongestDataLength: Bool {
+        ProcessInfo.processInfo.environment["NIGHTLIGHT_BENCH_DATA_LENGTH"] != "27"
+    }
+
     static func logger(_ label: String) -> Logger {
         var logger = Logger(label: label)
         // NIGHTLIGHT_BENCH_LOG=debug (or trace, info, …) to see what the hosts do.
@@ -219,9 +226,12 @@ enum LinkBenchmarks {
             link.attach(peripheralController)
             let central = BLEHost(
                 transport: centralController.hostTransport, clock: ContinuousClock(), logger: logger("bench.central"),
-                configuration: BLEHost.Configuration(preferredATTMTU: 247)
+                configuration: BLEHost.Configuration(preferredATTMTU: 247, suggestsLongestDataLength: suggestsLongestDataLength)
             )
-            let peripheral = BLEHost(transport: peripheralController.hostTransport, clock: ContinuousClock(), logger: logger("bench.peripheral"))
+            let peripheral = BLEHost(
+                transport: peripheralController.hostTransport, clock: ContinuousClock(), logger: logger("bench.peripheral"),
+                configuration: BLEHost.Configuration(suggestsLongestDataLength: suggestsLongestDataLength)
+            )
             _ = try await central.start()
             _ = try await peripheral.start()
             return Pair(central: central, peripheral: peripheral, peripheralAddress: peripheralController.publicAddress) {

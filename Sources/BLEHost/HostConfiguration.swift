@@ -38,10 +38,17 @@ extension BLEHost {
         /// The SMP timeout: a pairing fails when nothing moves for this long (30 s in the spec,
         /// Core 5.4, Vol 3, Part H, 3.4).
         public var pairingTimeout: Duration
+        /// Whether the host asks its controller for the longest link-layer data PDUs on every new
+        /// connection (HCI_LE_Write_Suggested_Default_Data_Length with the controller's maximum,
+        /// as Linux does), when the controller has the LE Data Packet Length Extension feature
+        /// and the command; on by default. Off, connections keep 27-octet PDUs until a host asks
+        /// (``HostConnection/setDataLength(txOctets:txTime:)``), so an ATT PDU longer than 23
+        /// octets crosses the air in several PDUs.
+        public var suggestsLongestDataLength: Bool
 
         /// Creates a configuration with the defaults: public address, 5 s command timeout,
         /// re-advertising on, accept valid parameter updates, ATT_MTU 517, 30 s timeouts, Just
-        /// Works pairing with bonds kept in memory.
+        /// Works pairing with bonds kept in memory, the longest data PDUs suggested.
         public init(
             randomAddress: DeviceAddress? = nil,
             commandTimeout: Duration = .seconds(5),
@@ -56,7 +63,8 @@ extension BLEHost {
             bondStore: any BondStore = MemoryBondStore(),
             pairingAgent: any PairingAgent = DefaultPairingAgent(),
             localIdentity: SMPLocalIdentity? = nil,
-            pairingTimeout: Duration = .seconds(30)
+            pairingTimeout: Duration = .seconds(30),
+            suggestsLongestDataLength: Bool = true
         ) {
             self.randomAddress = randomAddress
             self.commandTimeout = commandTimeout
@@ -72,6 +80,7 @@ extension BLEHost {
             self.pairingAgent = pairingAgent
             self.localIdentity = localIdentity
             self.pairingTimeout = pairingTimeout
+            self.suggestsLongestDataLength = suggestsLongestDataLength
         }
     }
 

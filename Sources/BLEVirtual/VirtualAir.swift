@@ -14,6 +14,9 @@ struct VirtualAirState: Sendable {
     var isScanning = false
     /// Set while an HCI_LE_Create_Connection is pending.
     var initiating: VirtualInitiation?
+    /// The data length the host suggested for new connections
+    /// (HCI_LE_Write_Suggested_Default_Data_Length; 27 octets until it does).
+    var suggestedDataLength = VirtualDataLength.initial
 }
 
 /// One advertiser's advertising as it goes on the air (Core 5.4, Vol 6, Part B, 4.4.2).
@@ -88,6 +91,9 @@ struct VirtualDataLength: Sendable, Hashable {
 
     /// 27 octets, 328 µs: every connection starts with these (Core 5.4, Vol 6, Part B, 4.5.10).
     static let initial = VirtualDataLength(octets: 27, time: 328)
+    /// 251 octets, 2120 µs: the longest PDU on the LE 1M PHY, what a virtual controller with the
+    /// LE Data Packet Length Extension feature supports (HCI_LE_Read_Maximum_Data_Length).
+    static let maximum = VirtualDataLength(octets: 251, time: 2120)
 }
 
 /// What a link tells a controller, in the order it happened. Each controller consumes its own

@@ -148,6 +148,22 @@ extension VirtualController {
         case let command as HCILEConnectionUpdate: connectionUpdate(command)
         case let command as HCILEReadRemoteFeatures: readRemoteFeatures(command)
         case let command as HCILESetDataLength: setDataLength(command)
+        case let command as HCILEWriteSuggestedDefaultDataLength:
+            guard configuration.leFeatures.contains(.leDataPacketLengthExtension) else {
+                return complete(HCILEWriteSuggestedDefaultDataLength.self, status: .unsupportedFeatureOrParameterValue)
+            }
+            let suggested = VirtualDataLength(octets: command.suggestedMaxTXOctets, time: command.suggestedMaxTXTime)
+            air.withLock { $0.suggestedDataLength = suggested }
+            complete(HCILEWriteSuggestedDefaultDataLength.self, status: .success)
+        case is HCILEReadMaximumDataLength:
+            guard configuration.leFeatures.contains(.leDataPacketLengthExtension) else {
+                return complete(HCILEReadMaximumDataLength.self, status: .unsupportedFeatureOrParameterValue)
+            }
+            let maximum = VirtualDataLength.maximum
+            complete(HCILEReadMaximumDataLength.self, .init(
+                status: .success, supportedMaxTXOctets: maximum.octets, supportedMaxTXTime: maximum.time,
+                supportedMaxRXOctets: maximum.octets, supportedMaxRXTime: maximum.time
+            ))
         case let command as HCILEReadPHY:
             guard let connection = connections[command.connectionHandle] else {
                 return complete(HCILEReadPHY.self, status: .unknownConnectionIdentifier)

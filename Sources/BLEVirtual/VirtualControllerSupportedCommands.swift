@@ -42,6 +42,8 @@ enum VirtualControllerSupportedCommands {
         (.leLongTermKeyRequestReply, 28, 1),
         (.leLongTermKeyRequestNegativeReply, 28, 2),
         (.leSetDataLength, 33, 6),
+        (.leWriteSuggestedDefaultDataLength, 34, 0),
+        (.leReadMaximumDataLength, 35, 3),
         (.leReadPHY, 35, 4),
         (.leSetPHY, 35, 6),
         (.leReadBufferSizeV2, 41, 5),

@@ -505,12 +505,22 @@ public final class VirtualLink: Sendable {
             interval: initiation.connectionInterval, latency: initiation.peripheralLatency,
             supervisionTimeout: initiation.supervisionTimeout
         )
-        let connection = Connection(
+        var connection = Connection(
             id: state.nextConnectionID,
             central: central.id, centralHandle: state.freeHandle(for: central.id),
             peripheral: peripheral.id, peripheralHandle: state.freeHandle(for: peripheral.id),
             parameters: parameters
         )
+        // A link layer whose host suggested longer PDUs runs the Data Length Update procedure
+        // once connected, when both ends support it (Core 5.4, Vol 6, Part B, 4.5.10, 5.1.9).
+        let centralTX = central.controller.air.withLock { $0.suggestedDataLength }
+        let peripheralTX = peripheral.controller.air.withLock { $0.suggestedDataLength }
+        let bothExtend = [central, peripheral].allSatisfy { $0.controller.configuration.leFeatures.contains(.leDataPacketLengthExtension) }
+        let updatesDataLength = bothExtend && (centralTX != .initial || peripheralTX != .initial)
+        if updatesDataLength {
+            connection.setTransmitLength(centralTX, of: central.controller)
+            connection.setTransmitLength(peripheralTX, of: peripheral.controller)
+        }
         state.connections[connection.id] = connection
         logger.debug("connected \(central.controller.configuration.name) to \(peripheral.controller.configuration.name)")
         central.controller.inbox.yield(.connected(VirtualConnectionEstablished(
@@ -521,6 +531,10 @@ public final class VirtualLink: Sendable {
             connection: connection.id, handle: connection.peripheralHandle, role: .peripheral, peerAddress: initiation.ownAddress,
             parameters: parameters, peerFeatures: central.controller.configuration.leFeatures
         )))
+        if updatesDataLength {
+            central.controller.inbox.yield(.dataLengthChanged(connection: connection.id, tx: centralTX, rx: peripheralTX))
+            peripheral.controller.inbox.yield(.dataLengthChanged(connection: connection.id, tx: peripheralTX, rx: centralTX))
+        }
     }
 
     // MARK: - Helpers

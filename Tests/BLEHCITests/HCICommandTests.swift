@@ -128,6 +128,11 @@ let validHCICommands: [HCICommandCase] = [
         "LE Set Data Length", "2220 06 4000 fb00 4808",
         HCILESetDataLength(connectionHandle: 0x40, txOctets: 251, txTime: 2120)
     ),
+    HCICommandCase(
+        "LE Write Suggested Default Data Length", "2420 04 fb00 4808",
+        HCILEWriteSuggestedDefaultDataLength(suggestedMaxTXOctets: 251, suggestedMaxTXTime: 2120)
+    ),
+    HCICommandCase("LE Read Maximum Data Length", "2f20 00", HCILEReadMaximumDataLength()),
     HCICommandCase("LE Read PHY", "3020 02 4000", HCILEReadPHY(connectionHandle: 0x40)),
     HCICommandCase(
         "LE Set PHY, 2M", "3220 07 4000 00 02 02 0000",
@@ -218,7 +223,7 @@ let validHCICommands: [HCICommandCase] = [
     @Test func everyCommandTypeIsRegisteredOnce() {
         let opcodes = HCICommands.all.map { $0.opcode }
         #expect(Set(opcodes).count == opcodes.count)
-        #expect(opcodes.count == 37)
+        #expect(opcodes.count == 39)
         for opcode in opcodes {
             #expect(HCICommands.type(for: opcode)?.opcode == opcode)
             #expect(!opcode.name.hasPrefix("OGF"))

@@ -83,6 +83,12 @@ let validReturnParameters: [HCIReturnParametersCase] = [
         HCILESetDataLength.ReturnParameters(status: .success, connectionHandle: 0x40)
     ),
     HCIReturnParametersCase(
+        "LE Read Maximum Data Length", HCILEReadMaximumDataLength.self, "00 fb00 4808 fb00 4808",
+        HCILEReadMaximumDataLength.ReturnParameters(
+            status: .success, supportedMaxTXOctets: 251, supportedMaxTXTime: 2120, supportedMaxRXOctets: 251, supportedMaxRXTime: 2120
+        )
+    ),
+    HCIReturnParametersCase(
         "LE Read PHY", HCILEReadPHY.self, "00 4000 02 02",
         HCILEReadPHY.ReturnParameters(status: .success, connectionHandle: 0x40, txPHY: .le2M, rxPHY: .le2M)
     ),
@@ -310,6 +316,14 @@ let invalidHCICommands: [HCIInvalidCommandCase] = [
     ),
     HCIInvalidCommandCase(
         "data length TX_Time above 0x4290", HCILESetDataLength(connectionHandle: 1, txOctets: 27, txTime: 0x4291), field: "TX_Time"
+    ),
+    HCIInvalidCommandCase(
+        "suggested data length TX_Octets above 251",
+        HCILEWriteSuggestedDefaultDataLength(suggestedMaxTXOctets: 252, suggestedMaxTXTime: 2120), field: "Suggested_Max_TX_Octets"
+    ),
+    HCIInvalidCommandCase(
+        "suggested data length TX_Time below 0x0148",
+        HCILEWriteSuggestedDefaultDataLength(suggestedMaxTXOctets: 27, suggestedMaxTXTime: 0x0147), field: "Suggested_Max_TX_Time"
     ),
     HCIInvalidCommandCase("PHY options 3", HCILESetPHY(connectionHandle: 1, txPHYs: .le1M, rxPHYs: .le1M, phyOptions: 3), field: "PHY_Options"),
     HCIInvalidCommandCase("no TX PHY given", HCILESetPHY(connectionHandle: 1, txPHYs: [], rxPHYs: .le1M), field: "TX_PHYs"),

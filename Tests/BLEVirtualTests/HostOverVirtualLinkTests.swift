@@ -136,4 +136,43 @@ import Testing
         #expect(connection.state.interval == state.interval)
         try await connection.disconnect()
     }
+
+    /// Our host asks its controller for the longest data PDUs at start-up, so a new connection
+    /// carries a 251-octet ACL packet in one PDU; a host configured not to keeps 27 octets.
+    @Test(arguments: [true, false])
+    func newConnectionsGetTheLongestDataLength(suggested: Bool) async throws {
+        let linkClock = ManualClock()
+        let link = VirtualLink(clock: linkClock, seed: 7)
+        let centralController = VirtualController(publicAddress: try DeviceAddress(parsing: "00:1B:DC:00:00:01"), name: "central")
+        let peripheralController = VirtualController(publicAddress: try DeviceAddress(parsing: "00:1B:DC:00:00:02"), name: "peripheral")
+        link.attach(centralController)
+        link.attach(peripheralController)
+        let quiet = Logger(label: "test", factory: { _ in SwiftLogNoOpLogHandler() })
+        let configuration = BLEHost.Configuration(suggestsLongestDataLength: suggested)
+        let central = BLEHost(transport: centralController.hostTransport, clock: ManualClock(), logger: quiet, configuration: configuration)
+        let peripheral = BLEHost(transport: peripheralController.hostTransport, clock: ManualClock(), logger: quiet, configuration: configuration)
+        let ticker = Task {
+            while !Task.isCancelled {
+                if linkClock.sleeperCount > 0 { linkClock.advance(by: .milliseconds(10)) }
+                try? await Task.sleep(for: .milliseconds(1))
+            }
+        }
+        defer { ticker.cancel() }
+        try await central.start()
+        try await peripheral.start()
+        try await peripheral.startAdvertising(data: try AdvertisingData([.localName(LocalName("Lamp"))]))
+        var incoming = peripheral.incomingConnections.makeAsyncIterator()
+        let connection = try await central.connect(to: peripheralController.publicAddress, timeout: .seconds(5))
+        let accepted = try #require(await incoming.next())
+        let expected: UInt16 = suggested ? 251 : 27
+        for _ in 0..<2000 where connection.state.maxTXOctets != expected || accepted.state.maxTXOctets != expected {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        #expect(connection.state.maxTXOctets == expected)
+        #expect(connection.state.maxRXOctets == expected)
+        #expect(accepted.state.maxTXOctets == expected)
+        try await connection.disconnect()
+        await central.stop()
+        await peripheral.stop()
+    }
 }

@@ -145,6 +145,46 @@ struct VirtualLinkConnectionTests {
         #expect(whole.data == payload)
     }
 
+    @Test func aSuggestedDefaultDataLengthAppliesToNewConnections() async throws {
+        let world = try await VirtualWorld()
+        let maximum = try await world.centralHost.complete(HCILEReadMaximumDataLength())
+        #expect(maximum.status == .success && maximum.supportedMaxTXOctets == 251 && maximum.supportedMaxRXTime == 2_120)
+        #expect(try await world.centralHost.complete(HCILEWriteSuggestedDefaultDataLength(
+            suggestedMaxTXOctets: 251, suggestedMaxTXTime: 2_120
+        )).status == .success)
+        let (central, peripheral) = try await world.connect()
+        // The link layer updates the data length once connected; the peer keeps 27 to send.
+        let change = try await world.centralHost.nextEvent("LE Data Length Change") { event in
+            if case .leMeta(.dataLengthChange(let change)) = event { return change }
+            return nil
+        }
+        #expect(change.connectionHandle == central.connectionHandle)
+        #expect(change.maxTXOctets == 251 && change.maxTXTime == 2_120 && change.maxRXOctets == 27)
+        let peerChange = try await world.peripheralHost.nextEvent("LE Data Length Change") { event in
+            if case .leMeta(.dataLengthChange(let change)) = event { return change }
+            return nil
+        }
+        #expect(peerChange.maxRXOctets == 251 && peerChange.maxTXOctets == 27)
+        let payload = (0..<251).map { UInt8(truncatingIfNeeded: $0) }
+        try await world.centralHost.sendACL(handle: central.connectionHandle, payload)
+        let whole = try await world.peripheralHost.nextACL()
+        #expect(whole.data == payload && whole.handle == peripheral.connectionHandle)
+    }
+
+    @Test func aControllerWithoutTheDataLengthExtensionRefusesASuggestion() async throws {
+        var configuration = VirtualControllerConfiguration(publicAddress: VirtualWorld.centralAddress, name: "central")
+        configuration.leFeatures = [.leEncryption]
+        let world = try await VirtualWorld(central: configuration)
+        #expect(try await world.centralHost.complete(HCILEWriteSuggestedDefaultDataLength(
+            suggestedMaxTXOctets: 251, suggestedMaxTXTime: 2_120
+        )).status == .unsupportedFeatureOrParameterValue)
+        #expect(try await world.centralHost.complete(HCILEReadMaximumDataLength()).status == .unsupportedFeatureOrParameterValue)
+        // Out of range: Invalid HCI Command Parameters, whatever the features.
+        #expect(try await world.peripheralHost.complete(HCILEWriteSuggestedDefaultDataLength(
+            suggestedMaxTXOctets: 252, suggestedMaxTXTime: 2_120
+        )).status == .invalidHCICommandParameters)
+    }
+
     @Test func hostThatOverrunsItsCreditsIsCounted() async throws {
         var configuration = VirtualControllerConfiguration(publicAddress: VirtualWorld.centralAddress, name: "central")
         configuration.totalNumACLDataPackets = 2

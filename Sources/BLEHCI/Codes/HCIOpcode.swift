@@ -107,6 +107,10 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
     public static let leLongTermKeyRequestNegativeReply = HCIOpcode(rawValue: 0x201B)
     /// 0x2022: HCI_LE_Set_Data_Length (7.8.33).
     public static let leSetDataLength = HCIOpcode(rawValue: 0x2022)
+    /// 0x2024: HCI_LE_Write_Suggested_Default_Data_Length (7.8.35).
+    public static let leWriteSuggestedDefaultDataLength = HCIOpcode(rawValue: 0x2024)
+    /// 0x202F: HCI_LE_Read_Maximum_Data_Length (7.8.46).
+    public static let leReadMaximumDataLength = HCIOpcode(rawValue: 0x202F)
     /// 0x2030: HCI_LE_Read_PHY (7.8.47).
     public static let leReadPHY = HCIOpcode(rawValue: 0x2030)
     /// 0x2032: HCI_LE_Set_PHY (7.8.49).
@@ -152,6 +156,8 @@ public struct HCIOpcode: RawRepresentable, Hashable, Sendable, CustomStringConve
         case 0x201A: "HCI_LE_Long_Term_Key_Request_Reply"
         case 0x201B: "HCI_LE_Long_Term_Key_Request_Negative_Reply"
         case 0x2022: "HCI_LE_Set_Data_Length"
+        case 0x2024: "HCI_LE_Write_Suggested_Default_Data_Length"
+        case 0x202F: "HCI_LE_Read_Maximum_Data_Length"
         case 0x2030: "HCI_LE_Read_PHY"
         case 0x2032: "HCI_LE_Set_PHY"
         case 0x2060: "HCI_LE_Read_Buffer_Size [v2]"

@@ -15,8 +15,8 @@ public enum HCICommands {
         HCILECreateConnection.self, HCILECreateConnectionCancel.self, HCILEReadFilterAcceptListSize.self,
         HCILEClearFilterAcceptList.self, HCILEConnectionUpdate.self, HCILEReadRemoteFeatures.self,
         HCILERand.self, HCILEEnableEncryption.self, HCILELongTermKeyRequestReply.self,
-        HCILELongTermKeyRequestNegativeReply.self, HCILESetDataLength.self, HCILEReadPHY.self, HCILESetPHY.self,
-        HCILEReadBufferSizeV2.self,
+        HCILELongTermKeyRequestNegativeReply.self, HCILESetDataLength.self, HCILEWriteSuggestedDefaultDataLength.self,
+        HCILEReadMaximumDataLength.self, HCILEReadPHY.self, HCILESetPHY.self, HCILEReadBufferSizeV2.self,
     ]
 
     private static let byOpcode: [HCIOpcode: any HCICommand.Type] = {

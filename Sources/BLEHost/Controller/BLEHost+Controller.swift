@@ -246,6 +246,9 @@ extension BLEHost {
         let features = await optional(HCIReadLocalSupportedFeatures())
         let commands = await optional(HCIReadLocalSupportedCommands())
         let leFeatures = await optional(HCILEReadLocalSupportedFeatures())
+        if configuration.suggestsLongestDataLength, let commands, leFeatures?.leFeatures.contains(.leDataPacketLengthExtension) == true {
+            await suggestLongestDataLength(commands)
+        }
         var packetLength = 0
         var packetCount = 0
         if let le = await optional(HCILEReadBufferSize()) {
@@ -276,6 +279,21 @@ extension BLEHost {
             leFeatures: leFeatures?.leFeatures, aclDataPacketLength: packetLength, totalNumACLDataPackets: packetCount,
             publicAddress: bdAddress, randomAddress: random
         )
+    }
+
+    /// Asks for the longest data PDUs on new connections (Core 5.4, Vol 4, Part E, 7.8.35): the
+    /// controller's maximum (7.8.46) when it can say, else 251 octets in 2120 µs (the LE 1M
+    /// PHY's longest). A controller without the commands (Supported_Commands octet 34 bit 0,
+    /// octet 35 bit 3) keeps its defaults; a failure only costs the longer PDUs.
+    private func suggestLongestDataLength(_ commands: HCIReadLocalSupportedCommands.ReturnParameters) async {
+        guard commands.supports(octet: 34, bit: 0) else { return }
+        var octets: UInt16 = 251
+        var time: UInt16 = 2120
+        if commands.supports(octet: 35, bit: 3), let maximum = await optional(HCILEReadMaximumDataLength()) {
+            octets = min(max(maximum.supportedMaxTXOctets, 27), 251)
+            time = min(max(maximum.supportedMaxTXTime, 0x0148), 0x4290)
+        }
+        _ = await optional(HCILEWriteSuggestedDefaultDataLength(suggestedMaxTXOctets: octets, suggestedMaxTXTime: time))
     }
 
     /// A static random address (Core 5.4, Vol 6, Part B, 1.3.2.1): the two most significant bits
