@@ -81,7 +81,7 @@ public final class Characteristic: Sendable, Hashable, CustomStringConvertible {
     public func write(_ value: [UInt8], type: WriteType = .automatic) async throws(BLEError) {
         let connection = try requireConnection()
         let handle = valueHandle
-        switch try await resolve(type, length: value.count, on: connection) {
+        switch type == .automatic ? try await resolve(type, length: value.count, on: connection) : type {
         case .withoutResponse:
             try await connection.writeWithoutResponse(handle: handle, value: value)
         case .reliable:

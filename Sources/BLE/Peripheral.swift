@@ -342,8 +342,9 @@ public final class Peripheral: Sendable, Hashable, CustomStringConvertible {
     /// the radio went away (the controller hung up, the adapter vanished), that error, which says
     /// what to do, rather than "connect first".
     func requireConnection() throws(BLEError) -> any BLEBackendConnection {
-        let (current, state, lastDisconnection) = mutable.withLock { ($0.connection, $0.state, $0.lastDisconnection) }
-        if let current, state == .connected, current.isConnected { return current }
+        // Every operation comes here first: the connected case copies out the connection alone.
+        if let current = mutable.withLock({ $0.state == .connected ? $0.connection : nil }), current.isConnected { return current }
+        let (current, lastDisconnection) = mutable.withLock { ($0.connection, $0.lastDisconnection) }
         if let reason = current?.disconnection ?? lastDisconnection, reason.code == .radioUnavailable {
             throw reason
         }

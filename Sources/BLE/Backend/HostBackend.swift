@@ -288,7 +288,13 @@ struct HostBackendConnection: BLEBackendConnection {
     }
 
     func writeWithoutResponse(handle: UInt16, value: [UInt8]) async throws(BLEError) {
-        try await gatt { () async throws(GATTError) in try await client.writeWithoutResponse(handle: handle, value: value) }
+        // A Write Command has no answer, so no server can ask for security through it: straight
+        // to the client, without ``gatt(_:)``'s retry (one async frame fewer per write).
+        do {
+            try await client.writeWithoutResponse(handle: handle, value: value)
+        } catch {
+            throw translate(error)
+        }
     }
 
     func subscribe(to characteristic: GATTCharacteristic, indicate: Bool?) async throws(BLEError) -> AsyncThrowingStream<[UInt8], any Error> {
