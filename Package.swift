@@ -97,7 +97,7 @@ let package = Package(
             dependencies: ["BLECore", "BLEGATT", "BLEHost", "BLESimulation", "BLEVirtual", "BLEProfiles", crypto, cryptoExtras, logging],
             swiftSettings: swiftSettings
         ),
-        .target(name: "NightlightStore", dependencies: [.product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
+        .target(name: "NightlightStore", dependencies: ["BLECore", .product(name: "GRDB", package: "GRDB.swift")], swiftSettings: swiftSettings),
         // Apps: the demo world, the command-line kit, the tools, the dashboard.
         .target(
             name: "DemoWorld",

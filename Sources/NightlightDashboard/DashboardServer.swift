@@ -30,8 +30,9 @@ public struct DashboardServer: Sendable {
         public var link: DeviceLink.Configuration
         /// The server's wall clock (for the SN clock checks and history).
         public var now: @Sendable () -> Date
-        /// The time zone written to the nightlights.
-        public var timeZone: TimeZone
+        /// The time zone written to the nightlights: by default the system's, read without
+        /// Foundation's `TimeZone` (``SystemTimeZone``: its first use loads ICU).
+        public var timeZone: any UTCOffsetRules
         /// Where the server logs.
         public var logger: Logger
         /// How long a client may take to send a request and how many connections it may hold
@@ -57,7 +58,7 @@ public struct DashboardServer: Sendable {
             token: String? = nil,
             link: DeviceLink.Configuration,
             now: @escaping @Sendable () -> Date = { Date() },
-            timeZone: TimeZone = .current,
+            timeZone: any UTCOffsetRules = SystemTimeZone(),
             logger: Logger = Logger(label: "nightlight.dashboard"),
             limits: ConnectionLimits = ConnectionLimits(),
             simControl: SimControl? = nil,

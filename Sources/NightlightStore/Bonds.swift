@@ -30,7 +30,7 @@ extension NightlightStore {
     public func bonds() async throws -> [StoredBond] {
         try await read("reading the bonds") { db in
             try Row.fetchAll(db, sql: "SELECT peer, record, lastUsed FROM bond ORDER BY lastUsed, rowid").map { row in
-                StoredBond(peer: row["peer"], record: row["record"], lastUsed: row["lastUsed"])
+                try StoredBond(peer: row["peer"], record: row["record"], lastUsed: row.storedDate("lastUsed", of: "bond"))
             }
         }
     }
@@ -43,7 +43,7 @@ extension NightlightStore {
         try await write("saving the bond with \(peer)") { db in
             try db.execute(
                 literal: """
-                    INSERT INTO bond (peer, record, lastUsed) VALUES (\(peer), \(record), \(self.now()))
+                    INSERT INTO bond (peer, record, lastUsed) VALUES (\(peer), \(record), \(StoredDate(self.now())))
                     ON CONFLICT (peer) DO UPDATE SET record = excluded.record, lastUsed = excluded.lastUsed
                     """
             )
@@ -54,7 +54,7 @@ extension NightlightStore {
     @discardableResult
     public func touchBond(_ peer: String) async throws -> Bool {
         try await write("marking the bond with \(peer) as used") { db in
-            try db.execute(literal: "UPDATE bond SET lastUsed = \(self.now()) WHERE peer = \(peer)")
+            try db.execute(literal: "UPDATE bond SET lastUsed = \(StoredDate(self.now())) WHERE peer = \(peer)")
             return db.changesCount > 0
         }
     }
@@ -83,7 +83,7 @@ extension NightlightStore {
             var added = 0
             for (peer, record) in records where !peer.isEmpty && !record.isEmpty {
                 try db.execute(
-                    literal: "INSERT INTO bond (peer, record, lastUsed) VALUES (\(peer), \(record), \(self.now())) ON CONFLICT (peer) DO NOTHING"
+                    literal: "INSERT INTO bond (peer, record, lastUsed) VALUES (\(peer), \(record), \(StoredDate(self.now()))) ON CONFLICT (peer) DO NOTHING"
                 )
                 added += db.changesCount
             }

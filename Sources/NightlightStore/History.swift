@@ -88,7 +88,7 @@ extension HistoryEntry: FetchableRecord, TableRecord {
     public init(row: Row) throws {
         id = row["id"]
         deviceAddress = row["deviceAddress"]
-        date = row["recordedAt"]
+        date = try row.storedDate("recordedAt", of: "history")
         let kind: String = row["kind"]
         switch HistoryKind(rawValue: kind) {
         case .battery: event = .battery(level: row["batteryLevel"], isCharging: row["isCharging"])
@@ -96,7 +96,7 @@ extension HistoryEntry: FetchableRecord, TableRecord {
         case .clockCorrection:
             event = .clockCorrection(offsetSeconds: row["clockOffset"], decision: row["clockDecision"])
         case .alert:
-            event = .alert(kind: row["alertKind"], severity: row["alertSeverity"], value: row["alertValue"], clearedAt: row["clearedAt"])
+            event = try .alert(kind: row["alertKind"], severity: row["alertSeverity"], value: row["alertValue"], clearedAt: row.optionalStoredDate("clearedAt", of: "history"))
         case nil:
             throw StoreError(.newerDatabase, "history entry \(id) has the unknown kind \"\(kind)\"; update Nightlight")
         }
@@ -138,9 +138,9 @@ extension NightlightStore {
                     INSERT INTO history
                         (deviceAddress, recordedAt, kind, batteryLevel, isCharging, rssi, clockOffset, clockDecision,
                          alertKind, alertSeverity, alertValue, clearedAt)
-                    VALUES (\(device.address), \(date ?? self.now()), \(event.kind.rawValue),
+                    VALUES (\(device.address), \(StoredDate(date ?? self.now())), \(event.kind.rawValue),
                         \(level), \(charging), \(rssi), \(offset), \(decision),
-                        \(alert.kind), \(alert.severity), \(alert.value), \(alert.clearedAt))
+                        \(alert.kind), \(alert.severity), \(alert.value), \(alert.clearedAt.map(StoredDate.init)))
                     """
             )
             guard let entry = try HistoryEntry.fetchOne(db, key: db.lastInsertedRowID) else {
@@ -170,7 +170,7 @@ extension NightlightStore {
                     literal: """
                         SELECT * FROM history
                         WHERE deviceAddress = \(device.address)
-                            AND recordedAt BETWEEN \(range.lowerBound) AND \(range.upperBound)
+                            AND recordedAt BETWEEN \(StoredDate(range.lowerBound)) AND \(StoredDate(range.upperBound))
                             AND kind IN \(kinds.map(\.rawValue))
                         ORDER BY recordedAt, id
                         """
@@ -188,7 +188,7 @@ extension NightlightStore {
         guard days >= 0 else { throw StoreError(.invalidValue, "cannot keep a negative number of days (\(days))") }
         return try await write("pruning history") { db in
             let cutoff = self.now().addingTimeInterval(-Double(days) * 86_400)
-            try db.execute(literal: "DELETE FROM history WHERE recordedAt < \(cutoff)")
+            try db.execute(literal: "DELETE FROM history WHERE recordedAt < \(StoredDate(cutoff))")
             return db.changesCount
         }
     }
@@ -211,7 +211,7 @@ extension NightlightStore {
     public func clearAlert(_ id: Int64, at date: Date? = nil) async throws -> HistoryEntry? {
         try await write("clearing alert \(id)") { db in
             try db.execute(
-                literal: "UPDATE history SET clearedAt = \(date ?? self.now()) WHERE id = \(id) AND kind = 'alert' AND clearedAt IS NULL"
+                literal: "UPDATE history SET clearedAt = \(StoredDate(date ?? self.now())) WHERE id = \(id) AND kind = 'alert' AND clearedAt IS NULL"
             )
             guard db.changesCount == 1 else { return nil }
             return try HistoryEntry.fetchOne(db, key: id)

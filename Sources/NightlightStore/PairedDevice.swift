@@ -53,6 +53,29 @@ public struct PairedDevice: Codable, Sendable, Hashable, Identifiable {
 extension PairedDevice: FetchableRecord, PersistableRecord {
     /// The table of paired devices.
     public static let databaseTableName = "pairedDevice"
+
+    /// Dates are written as the store's own date text (`StoredDate`) (GRDB's own formatting would load ICU).
+    public static func databaseDateEncodingStrategy(for column: String) -> DatabaseDateEncodingStrategy {
+        .custom { StoredDate($0) }
+    }
+
+    /// Decodes a row of `pairedDevice`.
+    ///
+    /// - Throws: ``StoreError/Code/notADatabase`` when a date column holds no date; GRDB's
+    ///   decoding error when another column holds a value of the wrong type.
+    public init(row: Row) throws {
+        self.init(
+            address: try row.decode(forColumn: "address"),
+            deviceName: try row.decode(forColumn: "deviceName"),
+            childName: try row.decode(forColumn: "childName"),
+            pairedAt: try row.storedDate("pairedAt", of: Self.databaseTableName),
+            lastSeen: try row.storedDate("lastSeen", of: Self.databaseTableName),
+            batteryLevel: try row.decode(forColumn: "batteryLevel"),
+            isCharging: try row.decode(forColumn: "isCharging"),
+            activeMode: try row.decode(forColumn: "activeMode"),
+            firmwareVersion: try row.decode(forColumn: "firmwareVersion")
+        )
+    }
 }
 
 /// What an app learned about a paired device; nil fields keep their stored value.

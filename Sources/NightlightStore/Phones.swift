@@ -15,12 +15,12 @@ public struct StoredPhone: Codable, Sendable, Hashable, Identifiable {
     /// When its access was revoked; nil while it has access.
     public var revokedAt: Date?
 
-    init(row: Row) {
+    init(row: Row) throws {
         id = row["id"]
         name = row["name"]
-        addedAt = row["addedAt"]
-        lastSeen = row["lastSeen"]
-        revokedAt = row["revokedAt"]
+        addedAt = try row.storedDate("addedAt", of: "phone")
+        lastSeen = try row.storedDate("lastSeen", of: "phone")
+        revokedAt = try row.optionalStoredDate("revokedAt", of: "phone")
     }
 }
 
@@ -52,13 +52,13 @@ extension NightlightStore {
         guard codeHash.utf8.count == 64 else { throw StoreError.invalid("an invitation's code hash must be 64 hex digits") }
         try await write("keeping an invitation for \(name)") { db in
             let now = self.now()
-            try db.execute(literal: "DELETE FROM phoneInvitation WHERE expiresAt < \(now.addingTimeInterval(-86_400))")
-            let waiting = try Int.fetchOne(db, sql: "SELECT count(*) FROM phoneInvitation WHERE usedAt IS NULL AND expiresAt > ?", arguments: [now]) ?? 0
+            try db.execute(literal: "DELETE FROM phoneInvitation WHERE expiresAt < \(StoredDate(now.addingTimeInterval(-86_400)))")
+            let waiting = try Int.fetchOne(db, sql: "SELECT count(*) FROM phoneInvitation WHERE usedAt IS NULL AND expiresAt > ?", arguments: [StoredDate(now)]) ?? 0
             guard waiting < Self.outstandingInvitationLimit else {
                 throw StoreError.invalid("\(waiting) invitations are waiting to be used; wait until they expire (10 minutes) and add the phone again")
             }
             try db.execute(
-                literal: "INSERT INTO phoneInvitation (codeHash, name, createdAt, expiresAt) VALUES (\(codeHash), \(name), \(now), \(expiresAt))"
+                literal: "INSERT INTO phoneInvitation (codeHash, name, createdAt, expiresAt) VALUES (\(codeHash), \(name), \(StoredDate(now)), \(StoredDate(expiresAt)))"
             )
         }
     }
@@ -81,14 +81,14 @@ extension NightlightStore {
             let state = try Self.invitationState(db, codeHash: codeHash, now: now)
             guard case .valid = state else { return .failure(PhoneInvitationRefusal(state: state)) }
             try db.execute(
-                literal: "INSERT INTO phone (name, secretHash, addedAt, lastSeen) VALUES (\(name), \(secretHash), \(now), \(now))"
+                literal: "INSERT INTO phone (name, secretHash, addedAt, lastSeen) VALUES (\(name), \(secretHash), \(StoredDate(now)), \(StoredDate(now)))"
             )
             let id = db.lastInsertedRowID
-            try db.execute(literal: "UPDATE phoneInvitation SET usedAt = \(now), phoneID = \(id) WHERE codeHash = \(codeHash)")
+            try db.execute(literal: "UPDATE phoneInvitation SET usedAt = \(StoredDate(now)), phoneID = \(id) WHERE codeHash = \(codeHash)")
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM phone WHERE id = ?", arguments: [id]) else {
                 throw StoreError.invalid("the phone just added is missing")
             }
-            return .success(StoredPhone(row: row))
+            return .success(try StoredPhone(row: row))
         }
     }
 
@@ -111,7 +111,7 @@ extension NightlightStore {
         if phone.revokedAt == nil, seen.timeIntervalSince(phone.lastSeen) >= 60 {
             let id = phone.id
             try await write("marking phone \(id) as seen") { db in
-                try db.execute(literal: "UPDATE phone SET lastSeen = \(seen) WHERE id = \(id) AND revokedAt IS NULL")
+                try db.execute(literal: "UPDATE phone SET lastSeen = \(StoredDate(seen)) WHERE id = \(id) AND revokedAt IS NULL")
             }
             phone.lastSeen = seen
         }
@@ -130,7 +130,7 @@ extension NightlightStore {
     @discardableResult
     public func revokePhone(id: Int64) async throws -> StoredPhone? {
         try await write("revoking phone \(id)") { db -> StoredPhone? in
-            try db.execute(literal: "UPDATE phone SET revokedAt = \(self.now()) WHERE id = \(id) AND revokedAt IS NULL")
+            try db.execute(literal: "UPDATE phone SET revokedAt = \(StoredDate(self.now())) WHERE id = \(id) AND revokedAt IS NULL")
             guard db.changesCount > 0 else { return nil }
             return try Row.fetchOne(db, sql: "SELECT * FROM phone WHERE id = ?", arguments: [id]).map(StoredPhone.init(row:))
         }
@@ -154,8 +154,8 @@ extension NightlightStore {
         guard let row = try Row.fetchOne(db, sql: "SELECT name, expiresAt, usedAt FROM phoneInvitation WHERE codeHash = ?", arguments: [codeHash]) else {
             return .unknown
         }
-        if let used: Date = row["usedAt"] { return .used(at: used) }
-        let expires: Date = row["expiresAt"]
+        if let used = try row.optionalStoredDate("usedAt", of: "phoneInvitation") { return .used(at: used) }
+        let expires = try row.storedDate("expiresAt", of: "phoneInvitation")
         return expires > now ? .valid(name: row["name"], expiresAt: expires) : .expired(at: expires)
     }
 }

@@ -44,8 +44,8 @@ extension SavedSchedule: FetchableRecord, TableRecord {
         name = row["name"]
         data = [UInt8](row["data"] as Data)
         sourceDeviceAddress = row["sourceDeviceAddress"]
-        createdAt = row["createdAt"]
-        updatedAt = row["updatedAt"]
+        createdAt = try row.storedDate("createdAt", of: "savedSchedule")
+        updatedAt = try row.storedDate("updatedAt", of: "savedSchedule")
     }
 }
 
@@ -75,7 +75,7 @@ extension NightlightStore {
                 try db.execute(
                     literal: """
                         INSERT INTO savedSchedule (name, data, sourceDeviceAddress, createdAt, updatedAt)
-                        VALUES (\(name), \(Data(data)), \(sourceDeviceAddress), \(now), \(now))
+                        VALUES (\(name), \(Data(data)), \(sourceDeviceAddress), \(StoredDate(now)), \(StoredDate(now)))
                         """
                 )
                 return try Self.fetchSchedule(db, id: db.lastInsertedRowID)
@@ -85,7 +85,7 @@ extension NightlightStore {
                 literal: """
                     UPDATE savedSchedule
                     SET name = \(name), data = \(Data(data)), sourceDeviceAddress = \(sourceDeviceAddress),
-                        updatedAt = \(now)
+                        updatedAt = \(StoredDate(now))
                     WHERE id = \(existing.id)
                     """
             )
@@ -119,7 +119,7 @@ extension NightlightStore {
             }
             try db.execute(
                 literal:
-                    "UPDATE savedSchedule SET name = \(newName), updatedAt = \(self.now()) WHERE id = \(schedule.id)"
+                    "UPDATE savedSchedule SET name = \(newName), updatedAt = \(StoredDate(self.now())) WHERE id = \(schedule.id)"
             )
             return try Self.fetchSchedule(db, id: schedule.id)
         }
@@ -151,7 +151,7 @@ extension NightlightStore {
             try db.execute(
                 literal: """
                     INSERT INTO savedSchedule (name, data, sourceDeviceAddress, createdAt, updatedAt)
-                    VALUES (\(copyName), \(Data(original.data)), \(original.sourceDeviceAddress), \(now), \(now))
+                    VALUES (\(copyName), \(Data(original.data)), \(original.sourceDeviceAddress), \(StoredDate(now)), \(StoredDate(now)))
                     """
             )
             return try Self.fetchSchedule(db, id: db.lastInsertedRowID)

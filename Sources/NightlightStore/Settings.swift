@@ -99,7 +99,7 @@ extension NightlightStore {
     static func saveSetting(_ db: Database, _ value: String, for key: SettingKey, at now: Date) throws {
         try db.execute(
             literal: """
-                INSERT INTO setting (key, value, updatedAt) VALUES (\(key.rawValue), \(value), \(now))
+                INSERT INTO setting (key, value, updatedAt) VALUES (\(key.rawValue), \(value), \(StoredDate(now)))
                 ON CONFLICT (key) DO UPDATE SET value = excluded.value, updatedAt = excluded.updatedAt
                 """
         )

@@ -247,7 +247,7 @@ public final class NightlightClient: Sendable {
     // MARK: Clock (§8)
 
     /// Compares the SN's clock with `now` in `timeZone` and decides what §8 says to do.
-    public func checkClock(now: Date = Date(), timeZone: TimeZone = .current, force: Bool = false) async throws(NightlightError) -> ClockSyncCheck {
+    public func checkClock(now: Date = Date(), timeZone: any UTCOffsetRules = TimeZone.current, force: Bool = false) async throws(NightlightError) -> ClockSyncCheck {
         let device = try await read(.currentTime)
         return ClockPolicy.check(device: device, app: SNClockTime(date: now, timeZone: timeZone), force: force)
     }
@@ -259,7 +259,7 @@ public final class NightlightClient: Sendable {
     /// whether the time was written.
     public func syncClock(
         now: @Sendable () -> Date = { Date() },
-        timeZone: TimeZone = .current,
+        timeZone: any UTCOffsetRules = TimeZone.current,
         force: Bool = false,
         confirm: @Sendable (ClockSyncCheck) async -> Bool = { _ in false }
     ) async throws(NightlightError) -> (check: ClockSyncCheck, written: Bool) {

@@ -1,45 +1,8 @@
-/// Proleptic Gregorian calendar arithmetic on days since 1970-01-01 (Howard Hinnant's
-/// `days_from_civil` and `civil_from_days`), without Foundation.
-enum CivilDate {
-    /// Days since 1970-01-01 of a date.
-    static func days(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
-    }
+import BLECore
 
-    /// The date of a day count since 1970-01-01.
-    static func date(days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
+extension CivilDate {
     /// The weekday of a day count (1970-01-01 was a Thursday).
     static func weekday(days: Int) -> Weekday {
         Weekday(rawValue: ((days + 3) % 7 + 7) % 7 + 1)!
-    }
-
-    /// Whether a year has 29 February.
-    static func isLeapYear(_ year: Int) -> Bool {
-        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-    }
-
-    /// The number of days in a month (1…12) of a year.
-    static func daysInMonth(year: Int, month: Int) -> Int {
-        switch month {
-        case 2: isLeapYear(year) ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
     }
 }

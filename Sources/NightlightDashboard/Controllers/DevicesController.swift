@@ -13,7 +13,7 @@ struct DevicesController {
     let operations: NightlightOperations
     let alerts: AlertMonitor
     let now: @Sendable () -> Date
-    let timeZone: TimeZone
+    let timeZone: any UTCOffsetRules
     /// The answer of `GET /api/devices`, encoded once per change of the list.
     let deviceList = EncodedAnswer<[PairedDevice]>()
 
