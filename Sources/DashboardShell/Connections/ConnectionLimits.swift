@@ -17,6 +17,10 @@ public struct ConnectionLimits: Sendable, Hashable {
     /// The most bytes of a request's headers (each header and all together); more is answered
     /// `431` and the connection closed. Default 16 KiB.
     public var maximumHeaderBytes: Int
+    /// How often a live socket is pinged; one whose ping is still unanswered at the next is
+    /// closed (1001, "Ping timeout"), so a client that vanished without closing frees its socket
+    /// within two intervals. Default 30 s.
+    public var webSocketPingInterval: Duration
 
     /// Limits with the documented defaults, or the ones given.
     public init(
@@ -24,12 +28,14 @@ public struct ConnectionLimits: Sendable, Hashable {
         requestBodyTimeout: Duration = .seconds(60),
         idleTimeout: Duration = .seconds(60),
         maximumConnectionsPerAddress: Int = 32,
-        maximumHeaderBytes: Int = 16 * 1024
+        maximumHeaderBytes: Int = 16 * 1024,
+        webSocketPingInterval: Duration = .seconds(30)
     ) {
         self.requestHeadTimeout = requestHeadTimeout
         self.requestBodyTimeout = requestBodyTimeout
         self.idleTimeout = idleTimeout
         self.maximumConnectionsPerAddress = maximumConnectionsPerAddress
         self.maximumHeaderBytes = maximumHeaderBytes
+        self.webSocketPingInterval = webSocketPingInterval
     }
 }

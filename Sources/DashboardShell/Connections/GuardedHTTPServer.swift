@@ -10,7 +10,9 @@ extension HTTPServerBuilder {
     /// HTTP/1 with the WebSocket upgrade of `webSocketRouter`'s `ws` routes, guarded by `limits`:
     /// each client address holds at most ``ConnectionLimits/maximumConnectionsPerAddress``
     /// connections, and ``HTTPConnectionGuard`` times out slow requests, answers malformed ones
-    /// and answers a refused upgrade with the router's answer.
+    /// and answers a refused upgrade with the router's answer. Live sockets are pinged by
+    /// ``WebSocketKeepAlive`` on their event loop (HummingbirdWebSocket's own ping, a task that
+    /// sleeps, is off).
     package static func guardedHTTP1WebSocketUpgrade<Router: HTTPResponderBuilder>(
         webSocketRouter: Router, limits: ConnectionLimits
     ) -> HTTPServerBuilder where Router.Responder.Context == DashboardContext {
@@ -19,7 +21,7 @@ extension HTTPServerBuilder {
         var http1 = HTTP1Channel.Configuration()
         http1.httpDecoder.maxHeaderFieldSize = limits.maximumHeaderBytes
         http1.httpDecoder.maxHeaderListSize = limits.maximumHeaderBytes
-        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(http1: http1)
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(http1: http1, ws: WebSocketServerConfiguration(autoPing: .disabled))
         return HTTPServerBuilder { responder in
             GuardedHTTPChannel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),
@@ -62,6 +64,7 @@ struct GuardedHTTPChannel<Inner: ServerChildChannel>: ServerChildChannel {
             let pipeline = channel.pipeline.syncOperations
             let decoder = try pipeline.handler(type: ByteToMessageHandler<HTTPRequestDecoder>.self)
             try pipeline.addHandler(HTTPConnectionGuard(limits: limits), position: .after(decoder))
+            try pipeline.addHandler(WebSocketKeepAliveInstaller(interval: TimeAmount(limits.webSocketPingInterval)))
             return .served(value)
         }
     }
