@@ -228,6 +228,7 @@ let package = Package(
                 "BLEProfiles", "BLEProfilesSimulation",
                 "BLESimulation", "BLEVirtual", "DemoWorld",
                 "BLECore", "BLETesting", "QRCode", logging, nio, nioPosix,
+                .product(name: "NIOEmbedded", package: "swift-nio"), .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],

@@ -1,7 +1,10 @@
 import BLETesting
-import DashboardShell
 import Foundation
+import NIOCore
+import NIOEmbedded
+import NIOWebSocket
 import Testing
+@testable import DashboardShell
 
 /// Live sockets are pinged on the event loop (``ConnectionLimits/webSocketPingInterval``): a client
 /// that answers stays connected, one that vanished is closed, on the real server, probed with
@@ -78,5 +81,60 @@ struct KeepAliveTests {
             #expect(frames.last?.payload == [0x03, 0xE9] + Array("Ping timeout".utf8))
             await answering.close()
         }
+    }
+
+    // MARK: - The closing handshake (on an embedded channel, its clock moved by hand)
+
+    static func closeFrame(masked: Bool) -> WebSocketFrame {
+        var data = ByteBuffer()
+        data.write(webSocketErrorCode: .normalClosure)
+        return WebSocketFrame(fin: true, opcode: .connectionClose, maskKey: masked ? WebSocketMaskingKey([1, 2, 3, 4]) : nil, data: data)
+    }
+
+    /// An active embedded channel with a keep-alive whose pings never come during the test.
+    static func channel() throws -> EmbeddedChannel {
+        let channel = EmbeddedChannel(handler: WebSocketKeepAlive(interval: .hours(1), closeTimeout: .seconds(15)))
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 1)).wait()
+        return channel
+    }
+
+    /// After this side's close frame, a close waits for the client's close frame, and goes on
+    /// as soon as it comes.
+    @Test func aCloseWaitsForTheClientsCloseFrame() throws {
+        let channel = try Self.channel()
+        try channel.writeOutbound(Self.closeFrame(masked: false))
+        let closed = channel.close()
+        channel.embeddedEventLoop.advanceTime(by: .seconds(14))
+        #expect(channel.isActive, "the close waits for the client's close frame")
+        try channel.writeInbound(Self.closeFrame(masked: true))
+        #expect(!channel.isActive)
+        try closed.wait()
+        #expect(try channel.readInbound(as: WebSocketFrame.self)?.opcode == .connectionClose, "the client's close frame is passed on")
+    }
+
+    /// A client that never answers the close frame is closed after the close timeout.
+    @Test func aCloseGoesOnAfterTheTimeout() throws {
+        let channel = try Self.channel()
+        try channel.writeOutbound(Self.closeFrame(masked: false))
+        let closed = channel.close()
+        channel.embeddedEventLoop.advanceTime(by: .seconds(14))
+        #expect(channel.isActive)
+        channel.embeddedEventLoop.advanceTime(by: .seconds(1))
+        #expect(!channel.isActive)
+        try closed.wait()
+    }
+
+    /// When the client closed first (the usual end of a socket), or before any close frame was
+    /// sent, a close is not held.
+    @Test func aCloseIsNotHeldOtherwise() throws {
+        let clientFirst = try Self.channel()
+        try clientFirst.writeInbound(Self.closeFrame(masked: true))
+        try clientFirst.writeOutbound(Self.closeFrame(masked: false))
+        clientFirst.close(promise: nil)
+        #expect(!clientFirst.isActive)
+
+        let noHandshake = try Self.channel()
+        noHandshake.close(promise: nil)
+        #expect(!noHandshake.isActive)
     }
 }

@@ -11,8 +11,8 @@ extension HTTPServerBuilder {
     /// each client address holds at most ``ConnectionLimits/maximumConnectionsPerAddress``
     /// connections, and ``HTTPConnectionGuard`` times out slow requests, answers malformed ones
     /// and answers a refused upgrade with the router's answer. Live sockets are pinged by
-    /// ``WebSocketKeepAlive`` on their event loop (HummingbirdWebSocket's own ping, a task that
-    /// sleeps, is off).
+    /// ``WebSocketKeepAlive`` on their event loop, which also times their closing handshake
+    /// (HummingbirdWebSocket's own ping and close timeout, tasks that sleep, are off).
     package static func guardedHTTP1WebSocketUpgrade<Router: HTTPResponderBuilder>(
         webSocketRouter: Router, limits: ConnectionLimits
     ) -> HTTPServerBuilder where Router.Responder.Context == DashboardContext {
@@ -21,7 +21,10 @@ extension HTTPServerBuilder {
         var http1 = HTTP1Channel.Configuration()
         http1.httpDecoder.maxHeaderFieldSize = limits.maximumHeaderBytes
         http1.httpDecoder.maxHeaderListSize = limits.maximumHeaderBytes
-        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(http1: http1, ws: WebSocketServerConfiguration(autoPing: .disabled))
+        // The ping and the closing handshake's timeout are ``WebSocketKeepAlive``'s, on the event
+        // loop: the library's sleeping tasks held a closed socket's channel until their deadline.
+        let webSocket = WebSocketServerConfiguration(autoPing: .disabled, closeTimeout: .zero)
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(http1: http1, ws: webSocket)
         return HTTPServerBuilder { responder in
             GuardedHTTPChannel(
                 inner: HTTP1WebSocketUpgradeChannel(responder: responder, webSocketResponder: webSocketResponder, configuration: configuration),

@@ -13,6 +13,12 @@ import NIOWebSocket
 /// and freed, when the socket closes. The dashboard turns the library's ping off
 /// (``HTTPServerBuilder/guardedHTTP1WebSocketUpgrade(webSocketRouter:limits:)``).
 ///
+/// It also times the closing handshake: when this side has sent its close frame, a close of the
+/// connection waits (``closeTimeout`` at most, on the event loop) for the client's close frame.
+/// HummingbirdWebSocket's own close timeout is a sleeping task that held the closed socket's
+/// channel until its deadline, 15 s after every close; the dashboard sets it to zero, so its
+/// close comes at once and waits here.
+///
 /// It sits between the WebSocket frame decoder and the socket's handler: it passes every frame on
 /// but the pongs that answer its own pings.
 final class WebSocketKeepAlive: ChannelDuplexHandler, RemovableChannelHandler {
@@ -23,16 +29,25 @@ final class WebSocketKeepAlive: ChannelDuplexHandler, RemovableChannelHandler {
 
     /// The size of a ping's payload, as the library's.
     static let pingDataSize = 16
+    /// The longest a close waits for the client's close frame, as the library's default.
+    static let closeTimeout = TimeAmount.seconds(15)
 
     let interval: TimeAmount
+    let closeTimeout: TimeAmount
+    /// Whether this side sent its close frame, and whether the client sent its own.
+    private var sentClose = false
+    private var receivedClose = false
+    /// A close held back until the client's close frame comes, and its deadline.
+    private var heldClose: (promise: EventLoopPromise<Void>?, deadline: Scheduled<Void>)?
     /// The next ping (or the check that the last one was answered).
     private var next: Scheduled<Void>?
     /// The payload of the ping sent last, until its pong comes.
     private var unanswered: ByteBuffer?
     private var isStopped = false
 
-    init(interval: TimeAmount) {
+    init(interval: TimeAmount, closeTimeout: TimeAmount = WebSocketKeepAlive.closeTimeout) {
         self.interval = interval
+        self.closeTimeout = closeTimeout
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -45,6 +60,12 @@ final class WebSocketKeepAlive: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelInactive(context: ChannelHandlerContext) {
         stop()
+        if let held = heldClose {
+            // Closed from the other side meanwhile: what the close waited for is done.
+            heldClose = nil
+            held.deadline.cancel()
+            held.promise?.succeed()
+        }
         context.fireChannelInactive()
     }
 
@@ -54,7 +75,34 @@ final class WebSocketKeepAlive: ChannelDuplexHandler, RemovableChannelHandler {
             self.unanswered = nil
             return
         }
+        if frame.opcode == .connectionClose { receivedClose = true }
         context.fireChannelRead(data)
+        if receivedClose { releaseClose(context) }
+    }
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        if unwrapOutboundIn(data).opcode == .connectionClose { sentClose = true }
+        context.write(data, promise: promise)
+    }
+
+    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
+        // Held only while the closing handshake is under way: this side's close frame sent, the
+        // client's not yet come. Any other close (a second one too) goes on at once.
+        guard mode == .all, sentClose, !receivedClose, heldClose == nil, context.channel.isActive else {
+            releaseClose(context)
+            context.close(mode: mode, promise: promise)
+            return
+        }
+        let deadline = context.eventLoop.assumeIsolated().scheduleTask(in: closeTimeout) { self.releaseClose(context) }
+        heldClose = (promise, deadline)
+    }
+
+    /// Lets a held close go on.
+    private func releaseClose(_ context: ChannelHandlerContext) {
+        guard let held = heldClose else { return }
+        heldClose = nil
+        held.deadline.cancel()
+        context.close(mode: .all, promise: held.promise)
     }
 
     /// Pings, or closes the socket when the last ping was not answered.
