@@ -137,7 +137,9 @@ def run(b):
     folder = tempfile.mkdtemp(prefix="explorer-log-")
     b.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "allow", "downloadPath": folder})
     b.click("[data-test=log-export]")
-    name = b.wait_until("the exported log", lambda: next((f for f in os.listdir(folder) if f.endswith(".txt")), None))
+    # The file can show before its bytes are written: wait until it has them.
+    name = b.wait_until("the exported log", lambda: next(
+        (f for f in os.listdir(folder) if f.endswith(".txt") and os.path.getsize(os.path.join(folder, f)) > 0), None))
     assert name.startswith("explorer-log-00-1B-DC-DE-00-01-"), name
     exported = open(os.path.join(folder, name), encoding="utf-8").read()
     assert exported.startswith("Nightlight Explorer log: Nightlight Demo (00:1B:DC:DE:00:01)\n"), exported[:200]
