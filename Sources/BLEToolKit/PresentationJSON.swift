@@ -40,23 +40,14 @@ public enum Timestamp {
     /// ISO 8601 with milliseconds in UTC, e.g. `2026-05-01T12:00:00.123Z`.
     ///
     /// The time is rounded to the nearest millisecond and converted in integer arithmetic
-    /// (H. Hinnant's `civil_from_days`), so `x.123` seconds, which a `Double` holds as
+    /// (``CivilDate``), so `x.123` seconds, which a `Double` holds as
     /// `x.12299…`, prints as `.123` rather than being cut to `.122`.
     public static func iso8601(_ date: Date) -> String {
         let milliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded())
         let seconds = floorDivide(milliseconds, 1000)
         let days = floorDivide(seconds, 86_400)
         let secondOfDay = seconds - days * 86_400
-        // Days since 1970-01-01 to a proleptic Gregorian date, with eras of 400 years from 0000-03-01.
-        let shifted = days + 719_468
-        let era = floorDivide(shifted, 146_097)
-        let dayOfEra = shifted - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let monthFromMarch = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * monthFromMarch + 2) / 5 + 1
-        let month = monthFromMarch < 10 ? monthFromMarch + 3 : monthFromMarch - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (year, month, day) = CivilDate.date(days: Int(days))
         let fields = [
             digits(year, 4), "-", digits(month, 2), "-", digits(day, 2), "T", digits(secondOfDay / 3600, 2), ":",
             digits(secondOfDay / 60 % 60, 2), ":", digits(secondOfDay % 60, 2), ".",
@@ -70,7 +61,7 @@ public enum Timestamp {
         return value % divisor < 0 ? quotient - 1 : quotient
     }
 
-    private static func digits(_ value: Int64, _ count: Int) -> String {
+    private static func digits(_ value: some BinaryInteger, _ count: Int) -> String {
         let text = String(value)
         return String(repeating: "0", count: max(0, count - text.count)) + text
     }
