@@ -70,7 +70,8 @@ public actor RadioLink {
     /// The devices the link has connected (and keeps up while they are used).
     private var linked: [String: Peripheral] = [:]
     private var users: [String: Int] = [:]
-    private var idleTimers: [String: Task<Void, Never>] = [:]
+    /// Each linked device's idle timer: armed when its last use ends, disarmed by the next.
+    private var idleTimers: [String: DeadlineTimer] = [:]
     private var busy: Set<String> = []
     private var waiting: [String: [CheckedContinuation<Void, Never>]] = [:]
     private var isClosed = false
@@ -259,28 +260,21 @@ public actor RadioLink {
 
     private func retain(_ key: String) {
         users[key, default: 0] += 1
-        idleTimers.removeValue(forKey: key)?.cancel()
+        idleTimers[key]?.disarm()
     }
 
     private func releaseUse(_ key: String) {
         let count = max(0, users[key, default: 0] - 1)
         users[key] = count == 0 ? nil : count
         guard count == 0, linked[key] != nil else { return }
-        let clock = configuration.clock
-        let timeout = configuration.idleTimeout
-        idleTimers[key]?.cancel()
-        idleTimers[key] = Task { [weak self] in
-            do {
-                try await clock.sleep(for: timeout, tolerance: nil)
-            } catch {
-                return
-            }
-            await self?.idleExpired(key)
-        }
+        let timer = idleTimers[key] ?? DeadlineTimer(clock: configuration.clock) { [weak self] _ in await self?.idleExpired(key) }
+        idleTimers[key] = timer
+        timer.arm(after: configuration.idleTimeout)
     }
 
     private func idleExpired(_ key: String) async {
-        guard users[key] == nil, idleTimers.removeValue(forKey: key) != nil else { return }
+        guard users[key] == nil, let timer = idleTimers.removeValue(forKey: key) else { return }
+        timer.cancel()
         await disconnect(key)
     }
 

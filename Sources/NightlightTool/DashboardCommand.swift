@@ -1,5 +1,6 @@
 import ArgumentParser
 import BLEToolKit
+import DashboardShell
 import Foundation
 import NightlightDashboard
 import NIOCore
@@ -99,9 +100,14 @@ struct DashboardCommand: ToolCommand {
 
     /// Whether Swift concurrency's tasks run on NIO's event loops (one per core) rather than on
     /// its own pool: a request is read, answered and written on the event loop of its connection
-    /// without waking another thread, and the process has a pool of threads fewer. Set once per
-    /// process, before the server starts.
-    static let tasksRunOnEventLoops = NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor()
+    /// without waking another thread, and the process has a pool of threads fewer; the wake-ups
+    /// of sleeps too (``EventLoopTaskExecutor``), so no libdispatch timer or worker runs them.
+    /// Set once per process, before the server starts.
+    static let tasksRunOnEventLoops: Bool = {
+        guard NIOSingletons.unsafeTryInstallSingletonPosixEventLoopGroupAsConcurrencyGlobalExecutor() else { return false }
+        EventLoopTaskExecutor.installAsDefault(on: MultiThreadedEventLoopGroup.singleton)
+        return true
+    }()
 
     func execute() async throws {
         _ = Self.tasksRunOnEventLoops

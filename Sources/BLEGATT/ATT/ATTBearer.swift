@@ -44,6 +44,9 @@ public actor ATTBearer {
     private var pendingIndication: PendingTransaction?
     private var nextTransactionID: UInt64 = 0
     private var timedOutTransaction: UInt64?
+    /// The timeouts of the request and indication transactions (made on first use).
+    private var requestTimer: DeadlineTimer?
+    private var indicationTimer: DeadlineTimer?
 
     private var serverHandler: (any ATTServerRequestHandler)?
     private var serverInbox: AsyncFIFO<ATTMessage>?
@@ -344,6 +347,8 @@ public actor ATTBearer {
         }
         requestSlot.failAll(closed)
         indicationSlot.failAll(closed)
+        requestTimer?.cancel()
+        indicationTimer?.cancel()
         serverInbox?.finish()
         serverInbox = nil
         if let handler = serverHandler {
@@ -493,18 +498,10 @@ public actor ATTBearer {
     ) async -> Result<ATTMessage, GATTError> {
         nextTransactionID += 1
         let id = nextTransactionID
-        let clock = self.clock
-        let timeout = self.timeout
+        let timer = transactionTimer(kind)
         return await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Result<ATTMessage, GATTError>, Never>) in
-                let timer = Task { [weak self] in
-                    do {
-                        try await clock.sleep(for: timeout)
-                    } catch {
-                        return
-                    }
-                    await self?.transactionTimedOut(id: id)
-                }
+                timer.arm(after: timeout, token: id)
                 let pending = PendingTransaction(id: id, opcode: opcode, continuation: continuation, timer: timer)
                 switch kind {
                 case .request: pendingRequest = pending
@@ -515,6 +512,23 @@ public actor ATTBearer {
         } onCancel: {
             Task { await self.abandon(kind, id: id) }
         }
+    }
+
+    /// The timer of `kind`'s transactions: one sleeping task per bearer and kind, however many
+    /// transactions run (``DeadlineTimer``).
+    private func transactionTimer(_ kind: TransactionKind) -> DeadlineTimer {
+        switch kind {
+        case .request:
+            if let requestTimer { return requestTimer }
+        case .indication:
+            if let indicationTimer { return indicationTimer }
+        }
+        let timer = DeadlineTimer(clock: clock) { [weak self] id in await self?.transactionTimedOut(id: id) }
+        switch kind {
+        case .request: requestTimer = timer
+        case .indication: indicationTimer = timer
+        }
+        return timer
     }
 
     /// The caller stopped waiting; the transaction stays outstanding until it completes.

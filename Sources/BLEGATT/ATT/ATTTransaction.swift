@@ -1,3 +1,5 @@
+import BLECore
+
 /// The two kinds of transaction a bearer runs: a client request, a server indication.
 enum TransactionKind: Sendable {
     case request
@@ -9,9 +11,10 @@ struct PendingTransaction: Sendable {
     let id: UInt64
     let opcode: ATTOpcode
     private var continuation: CheckedContinuation<Result<ATTMessage, GATTError>, Never>?
-    private let timer: Task<Void, Never>
+    /// The bearer's timer of this kind of transaction, armed for this one.
+    private let timer: DeadlineTimer
 
-    init(id: UInt64, opcode: ATTOpcode, continuation: CheckedContinuation<Result<ATTMessage, GATTError>, Never>, timer: Task<Void, Never>) {
+    init(id: UInt64, opcode: ATTOpcode, continuation: CheckedContinuation<Result<ATTMessage, GATTError>, Never>, timer: DeadlineTimer) {
         self.id = id
         self.opcode = opcode
         self.continuation = continuation
@@ -20,7 +23,7 @@ struct PendingTransaction: Sendable {
 
     /// Resumes the waiting caller, if it is still waiting, and stops the timer.
     mutating func finish(_ result: Result<ATTMessage, GATTError>) {
-        timer.cancel()
+        timer.disarm()
         continuation?.resume(returning: result)
         continuation = nil
     }
