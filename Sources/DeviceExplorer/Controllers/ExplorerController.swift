@@ -68,7 +68,7 @@ package struct ExplorerController {
             let body = try await JSONBody.decode(ExplorerSubscriptionRequest.self, from: request)
             return JSONBody.response(try await explorer.setSubscription(address, handle: handle, on: body.on))
         }
-        routes.ws(
+        routes.liveSocket(
             "live",
             shouldUpgrade: { request, _ in
                 _ = try ExplorerInput.optionalAddress(request)

@@ -181,7 +181,7 @@ package struct PanelsController {
         check: @escaping @Sendable (Request) async throws -> Input,
         open: @escaping @Sendable (Input) async throws -> AsyncStream<Message>
     ) {
-        routes.ws(
+        routes.liveSocket(
             path,
             shouldUpgrade: { request, _ in
                 _ = try await check(request)

@@ -25,7 +25,7 @@ struct LiveController {
         let batteryHistory = batteryHistory
         let alerts = alerts
         let phones = phones
-        api.ws(
+        api.liveSocket(
             "live",
             shouldUpgrade: { request, _ in
                 let address = try RequestInput.address(request.uri.queryParameters.get("address") ?? "", field: "address")
