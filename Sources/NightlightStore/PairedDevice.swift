@@ -219,8 +219,19 @@ extension NightlightStore {
     }
 
     /// The paired device with this address (compared case-insensitively), or nil.
+    ///
+    /// Found in the list ``devices()`` keeps (what every live socket asks as it opens), so an
+    /// unchanged database costs no read.
     public func device(address: String) async throws -> PairedDevice? {
-        try await read("reading \(address)") { db in try PairedDevice.fetchOne(db, key: address) }
+        try await devices().first { Self.sameAddress($0.address, address) }
+    }
+
+    /// Whether two addresses are equal as the `address` column compares them (SQLite's `NOCASE`:
+    /// ASCII letters without case, every other character as it is).
+    static func sameAddress(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8) { x, y in
+            x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
+        }
     }
 
     /// Finds the paired device a person means by `target`: its address, child name or device

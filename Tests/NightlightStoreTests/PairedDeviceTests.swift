@@ -216,6 +216,32 @@ struct PairedDeviceTests {
         }
     }
 
+    /// `device(address:)` answers from the kept list as the `address` column compares (SQLite's
+    /// `NOCASE`: ASCII letters without case, nothing else folded), and sees another store's pairing.
+    @Test func oneDeviceIsFoundAsTheColumnComparesAddresses() async throws {
+        try await withFixture { f in
+            let other = try f.reopen()
+            defer { try? other.close() }
+            #expect(try await f.store.device(address: sampleAddress) == nil)
+            try await other.pair(address: sampleAddress, deviceName: "SN-16F3", childName: "Emma")
+            #expect(try await f.store.device(address: sampleAddress.lowercased())?.childName == "Emma")
+            #expect(try await f.store.device(address: " " + sampleAddress) == nil)
+            try await other.unpair(sampleAddress)
+            #expect(try await f.store.device(address: sampleAddress) == nil)
+            // The same answers as SQLite's NOCASE for addresses that differ only outside ASCII.
+            let raw = try DatabaseQueue(path: f.path)
+            defer { try? raw.close() }
+            for (stored, asked) in [("C4:4E:4C:00:00:0É", "c4:4e:4c:00:00:0é"), ("C4:4E:4C:00:00:0É", "c4:4e:4c:00:00:0É"), ("AB:[]:@`:{}", "ab:{}:@`:[]")] {
+                try await other.pair(address: stored, deviceName: "SN-X", childName: "X")
+                let sqlite = try await raw.read { db in
+                    try Bool.fetchOne(db, sql: "SELECT ? = ? COLLATE NOCASE", arguments: [stored, asked]) ?? false
+                }
+                #expect((try await f.store.device(address: asked) != nil) == sqlite, "\(stored) against \(asked)")
+                try await other.unpair(stored)
+            }
+        }
+    }
+
     /// A store in memory sees its own changes at once.
     @Test func anInMemoryListShowsItsOwnChanges() async throws {
         let store = try NightlightStore.inMemory()
