@@ -15,9 +15,9 @@ import Synchronization
 ///   version is refused with a ``StoreError`` and never written to.
 /// - Timestamps are stored in UTC with millisecond precision and come from the injected `now`.
 ///
-/// Methods are `async` and run on GRDB's serial dispatch queue (one connection), so they never
-/// block the cooperative thread pool; several tasks and several processes can use one file at
-/// once (its WAL mode lets other processes read while one writes).
+/// Methods are `async` and run one at a time on the store's own thread (``DatabaseThread``, one
+/// connection), so they never block the caller's threads; several tasks and several processes
+/// can use one file at once (its WAL mode lets other processes read while one writes).
 /// ``devices()`` answers from memory while the database is unchanged (``ChangeWatch``).
 public final class NightlightStore: Sendable {
     /// The database file, or nil for an in-memory store.
@@ -33,6 +33,8 @@ public final class NightlightStore: Sendable {
     let changes: ChangeWatch
     /// ``devices()`` as last read, and the revision of the database it was read at.
     let deviceList = Mutex<(revision: ChangeWatch.Revision, devices: [PairedDevice])?>(nil)
+    /// Where the reads and writes run.
+    private let thread = DatabaseThread(name: "NightlightStore")
 
     private init(writer: any DatabaseWriter, path: String?, now: @escaping @Sendable () -> Date) {
         self.writer = writer
@@ -160,8 +162,9 @@ public final class NightlightStore: Sendable {
         try checkOpen(action)
         // Counted whether it commits or not: a list kept in memory is read again either way.
         defer { changes.noteWrite() }
+        let writer = writer
         do {
-            return try await writer.write(body)
+            return try await thread.run { try writer.write(body) }
         } catch {
             throw StoreError.wrapping(error, while: action, path: path)
         }
@@ -170,8 +173,9 @@ public final class NightlightStore: Sendable {
     /// Runs `body` in one read transaction; errors become ``StoreError``s that say `action` failed.
     func read<T: Sendable>(_ action: String, _ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try checkOpen(action)
+        let writer = writer
         do {
-            return try await writer.read(body)
+            return try await thread.run { try writer.read(body) }
         } catch {
             throw StoreError.wrapping(error, while: action, path: path)
         }
