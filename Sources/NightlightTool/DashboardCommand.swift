@@ -109,6 +109,15 @@ struct DashboardCommand: ToolCommand {
         return true
     }()
 
+    /// Called first thing in `nightlight`'s `main` (``NightlightCommand/prepareProcess(arguments:)``): when `arguments` run the dashboard, its
+    /// tasks go to the event loops from the start (``tasksRunOnEventLoops``), before the command
+    /// line is parsed, so no task of the server's start wakes libdispatch's worker threads.
+    static func prepareProcess(arguments: [String]) {
+        if arguments.dropFirst().first(where: { !$0.hasPrefix("-") }) == configuration.commandName {
+            _ = tasksRunOnEventLoops
+        }
+    }
+
     func execute() async throws {
         _ = Self.tasksRunOnEventLoops
         let store = try options.openStore()

@@ -9,6 +9,12 @@ import NightlightStore
 
 /// The `nightlight` command: everything the Smart Nightlight app does, from a terminal.
 public struct NightlightCommand: AsyncParsableCommand {
+    /// Prepares the process for the command `arguments` run, before they are parsed: the
+    /// dashboard's tasks run on the event loops from the start.
+    public static func prepareProcess(arguments: [String]) {
+        DashboardCommand.prepareProcess(arguments: arguments)
+    }
+
     public static let configuration = CommandConfiguration(
         commandName: "nightlight",
         abstract: "Set up and look after Smart Nightlights: pairing, schedules, colours, the child button, the clock, firmware.",

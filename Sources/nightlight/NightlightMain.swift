@@ -7,6 +7,7 @@ import NightlightTool
 @main
 struct NightlightMain {
     static func main() async {
+        NightlightCommand.prepareProcess(arguments: CommandLine.arguments)
         await ToolMain.run(NightlightCommand.self, name: "nightlight", catalog: DemoWorld.catalog)
     }
 }
