@@ -85,32 +85,57 @@ public enum ToolOutput {
 
 /// Ctrl-C (SIGINT) and SIGTERM cancel the running command instead of killing the process, so it
 /// disconnects and stops its devices before exiting.
-enum Interrupt {
+public enum Interrupt {
     private static let flag = Mutex(false)
 
     /// Whether a signal arrived.
     static var wasInterrupted: Bool { flag.withLock { $0 } }
 
+    /// Watches SIGINT and SIGTERM some other way than with libdispatch's signal sources (which
+    /// take libdispatch's manager thread): `watch` calls its handler with each signal's number
+    /// and gives what stops watching (nil: it cannot, and the signal sources watch). Set once, before the command runs (the dashboard reads
+    /// them on an event loop).
+    public static func useWatcher(_ watch: @escaping @Sendable (_ handler: @escaping @Sendable (Int32) -> Void) -> (any SignalStopping)?) {
+        watcher.withLock { $0 = watch }
+    }
+
+    /// What stops a watch of signals.
+    public protocol SignalStopping: Sendable {
+        /// Stops watching and restores the signals' default actions.
+        func stop()
+    }
+
+    private static let watcher = Mutex<(@Sendable (@escaping @Sendable (Int32) -> Void) -> (any SignalStopping)?)?>(nil)
+
     /// Cancels `task` on SIGINT or SIGTERM until the returned watch is cancelled.
     static func cancelOnSignal<T>(_ task: Task<T, any Error>) -> SignalWatch {
+        let interrupted: @Sendable (Int32) -> Void = { _ in
+            flag.withLock { $0 = true }
+            task.cancel()
+        }
+        if let watch = watcher.withLock({ $0 }), let stopping = watch(interrupted) {
+            return SignalWatch(sources: [], other: stopping)
+        }
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
         return SignalWatch(sources: [SIGINT, SIGTERM].map { number in
             let source = DispatchSource.makeSignalSource(signal: number)
-            source.setEventHandler {
-                flag.withLock { $0 = true }
-                task.cancel()
-            }
+            source.setEventHandler { interrupted(number) }
             source.resume()
             return source
-        })
+        }, other: nil)
     }
 
     /// The signal sources of one command; ``cancel()`` restores the default actions.
     struct SignalWatch {
         let sources: [any DispatchSourceSignal]
+        let other: (any SignalStopping)?
 
         func cancel() {
+            if let other {
+                other.stop()
+                return
+            }
             for source in sources { source.cancel() }
             signal(SIGINT, SIG_DFL)
             signal(SIGTERM, SIG_DFL)

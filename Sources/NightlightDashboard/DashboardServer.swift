@@ -50,6 +50,10 @@ public struct DashboardServer: Sendable {
         /// Where the Bean panel watches a Bean's LEDs (a virtual Bean's, on the `sim` world);
         /// nil: the panel shows the light it sent, not the strip.
         public var beanStrips: BeanStripWatch?
+        /// Whether ``run(onListening:)`` shuts down gracefully on SIGINT and SIGTERM itself
+        /// (libdispatch signal sources); false when the caller cancels its task on them (the
+        /// `nightlight dashboard` command reads them on an event loop).
+        public var catchesSignals = true
 
         /// Creates a configuration; by default on 127.0.0.1:8080.
         public init(
@@ -195,7 +199,7 @@ public struct DashboardServer: Sendable {
     public func run(onListening: @escaping @Sendable (Int) async -> Void = { _ in }) async throws {
         var services = ServiceGroupConfiguration(
             services: [buildApplication(onListening: onListening)],
-            gracefulShutdownSignals: [.sigterm, .sigint],
+            gracefulShutdownSignals: configuration.catchesSignals ? [.sigterm, .sigint] : [],
             logger: configuration.logger
         )
         // A request or socket that does not end by then is cancelled.

@@ -114,7 +114,9 @@ struct DashboardCommand: ToolCommand {
     /// line is parsed, so no task of the server's start wakes libdispatch's worker threads.
     static func prepareProcess(arguments: [String]) {
         if arguments.dropFirst().first(where: { !$0.hasPrefix("-") }) == configuration.commandName {
-            _ = tasksRunOnEventLoops
+            guard tasksRunOnEventLoops else { return }
+            // SIGINT and SIGTERM read on an event loop too: no libdispatch manager thread.
+            Interrupt.useWatcher { handler in EventLoopSignals.watch(on: MultiThreadedEventLoopGroup.singleton, handler) }
         }
     }
 
@@ -138,6 +140,9 @@ struct DashboardCommand: ToolCommand {
             publicOrigin: Self.networkOrigin(host: host, port: port),
             beanStrips: hook.beanStrips
         )
+        // The command cancels its task on SIGINT and SIGTERM (`ToolCommand`), which shuts the
+        // server down gracefully.
+        configuration.catchesSignals = false
         if case .bluez(let adapter) = transport {
             configuration.link.openBackend = { try await ToolEnvironment.openBlueZ(adapter: adapter) }
         }
