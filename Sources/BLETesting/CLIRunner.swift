@@ -142,6 +142,21 @@ public struct CLIRunner: Sendable {
             return try await wait(timeout: timeout)
         }
 
+        /// Sends SIGTERM (what a service manager sends) and waits for the exit.
+        public func terminate(timeout: Duration = .seconds(10)) async throws -> Result {
+            if process.isRunning { process.terminate() }
+            return try await wait(timeout: timeout)
+        }
+
+        /// The names of its threads now (`/proc/PID/task/*/comm`; empty where there is no /proc).
+        public var threadNames: [String] {
+            let tasks = "/proc/\(process.processIdentifier)/task"
+            let ids = (try? FileManager.default.contentsOfDirectory(atPath: tasks)) ?? []
+            return ids.compactMap { id in
+                (try? String(contentsOfFile: "\(tasks)/\(id)/comm", encoding: .utf8))?.trimmingCharacters(in: .newlines)
+            }
+        }
+
         /// Waits for the exit (killing the process after `timeout`, which fails the test).
         public func wait(timeout: Duration) async throws -> Result {
             let deadline = ContinuousClock.now + timeout

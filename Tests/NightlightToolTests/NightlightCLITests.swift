@@ -450,4 +450,30 @@ struct NightlightCLITests {
         #expect(ended.status == 0, "\(ended.stderr)")
         #expect(!ended.stderr.contains("error"), "\(ended.stderr)")
     }
+
+    /// Issue 17: the dashboard serves on its main thread, one event loop per core and the
+    /// store's thread (sleeps, the database and the signals all off libdispatch's threads), and
+    /// SIGTERM, as from a service manager, shuts it down gracefully.
+    @Test func theDashboardRunsOnCoresPlusTwoThreadsAndStopsOnSIGTERM() async throws {
+        let cli = try CLI()
+        let port = CLI.dashboardPort()
+        let token = "test-token-0123456789"
+        let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--json"], environment: ["NIGHTLIGHT_DASHBOARD_TOKEN": token])
+        _ = try await server.waitForLine { $0.contains("\"ready\"") }
+        for path in ["/api/devices", "/api/explorer/radio", "/api/devices"] {
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            let (_, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        }
+        // The BlueZ probe's reader thread ends as the probe does; libdispatch's workers of the
+        // start would linger 5 s: waiting 6 s lets anything transient go.
+        try await Task.sleep(for: .seconds(6))
+        let threads = server.threadNames
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(!threads.isEmpty && threads.count <= cores + 2, "threads: \(threads)")
+        let ended = try await server.terminate()
+        #expect(ended.status == 0, "\(ended.stderr)")
+        #expect(!ended.stderr.contains("error"), "\(ended.stderr)")
+    }
 }
