@@ -436,16 +436,7 @@ struct NightlightCLITests {
     /// a success (it used to cancel the server, which logged "Waiting on child channel:
     /// CancellationError()" and "Server shutdown error: Already closed").
     @Test func dashboardShutsDownGracefullyOnCtrlC() async throws {
-        let cli = try CLI()
-        let port = CLI.dashboardPort()
-        let token = "test-token-0123456789"
-        // The token from the environment: out of sight of `ps`.
-        let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--json"], environment: ["NIGHTLIGHT_DASHBOARD_TOKEN": token])
-        _ = try await server.waitForLine { $0.contains("\"ready\"") }
-        var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)/api/explorer/radio")!)
-        request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-        let (_, response) = try await URLSession.shared.data(for: request)
-        #expect((response as? HTTPURLResponse)?.statusCode == 200)
+        let server = try await Self.dashboardAnswering(["/api/explorer/radio"])
         let ended = try await server.interrupt()
         #expect(ended.status == 0, "\(ended.stderr)")
         #expect(!ended.stderr.contains("error"), "\(ended.stderr)")
@@ -455,17 +446,7 @@ struct NightlightCLITests {
     /// store's thread (sleeps, the database and the signals all off libdispatch's threads), and
     /// SIGTERM, as from a service manager, shuts it down gracefully.
     @Test func theDashboardRunsOnCoresPlusTwoThreadsAndStopsOnSIGTERM() async throws {
-        let cli = try CLI()
-        let port = CLI.dashboardPort()
-        let token = "test-token-0123456789"
-        let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--json"], environment: ["NIGHTLIGHT_DASHBOARD_TOKEN": token])
-        _ = try await server.waitForLine { $0.contains("\"ready\"") }
-        for path in ["/api/devices", "/api/explorer/radio", "/api/devices"] {
-            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-            let (_, response) = try await URLSession.shared.data(for: request)
-            #expect((response as? HTTPURLResponse)?.statusCode == 200)
-        }
+        let server = try await Self.dashboardAnswering(["/api/devices", "/api/explorer/radio", "/api/devices"])
         // The BlueZ probe's reader thread ends as the probe does; libdispatch's workers of the
         // start would linger 5 s: waiting 6 s lets anything transient go.
         try await Task.sleep(for: .seconds(6))
@@ -475,5 +456,22 @@ struct NightlightCLITests {
         let ended = try await server.terminate()
         #expect(ended.status == 0, "\(ended.stderr)")
         #expect(!ended.stderr.contains("error"), "\(ended.stderr)")
+    }
+
+    /// A `nightlight dashboard` that started and answered a GET of each of `paths` with 200.
+    static func dashboardAnswering(_ paths: [String]) async throws -> CLIRunner.Running {
+        let cli = try CLI()
+        let port = CLI.dashboardPort()
+        let token = "test-token-0123456789"
+        // The token from the environment: out of sight of `ps`.
+        let server = try cli.runner.start(["dashboard", "--port", String(port), "--db", cli.db, "--json"], environment: ["NIGHTLIGHT_DASHBOARD_TOKEN": token])
+        _ = try await server.waitForLine { $0.contains("\"ready\"") }
+        for path in paths {
+            var request = URLRequest(url: URL(string: "http://127.0.0.1:\(port)\(path)")!)
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            let (_, response) = try await URLSession.shared.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 200, "GET \(path)")
+        }
+        return server
     }
 }
