@@ -93,8 +93,8 @@ public enum Interrupt {
 
     /// Watches SIGINT and SIGTERM some other way than with libdispatch's signal sources (which
     /// take libdispatch's manager thread): `watch` calls its handler with each signal's number
-    /// and gives what stops watching (nil: it cannot, and the signal sources watch). Set once, before the command runs (the dashboard reads
-    /// them on an event loop).
+    /// and gives what stops watching (nil: it cannot, and the signal sources watch). Set once,
+    /// before the command runs (the dashboard reads them on an event loop).
     public static func useWatcher(_ watch: @escaping @Sendable (_ handler: @escaping @Sendable (Int32) -> Void) -> (any SignalStopping)?) {
         watcher.withLock { $0 = watch }
     }
