@@ -24,7 +24,7 @@ extension ToolCommand {
         let command = self
         let work = Task { try await command.execute() }
         let interrupt = Interrupt.cancelOnSignal(work)
-        defer { interrupt.cancel() }
+        defer { interrupt.stop() }
         do {
             try await work.value
         } catch let exit as ExitCode {
@@ -107,38 +107,43 @@ public enum Interrupt {
 
     private static let watcher = Mutex<(@Sendable (@escaping @Sendable (Int32) -> Void) -> (any SignalStopping)?)?>(nil)
 
-    /// Cancels `task` on SIGINT or SIGTERM until the returned watch is cancelled.
-    static func cancelOnSignal<T>(_ task: Task<T, any Error>) -> SignalWatch {
+    /// Restores the default actions of SIGINT and SIGTERM (what a watch does when it stops).
+    public static func restoreDefaultActions() {
+        signal(SIGINT, SIG_DFL)
+        signal(SIGTERM, SIG_DFL)
+    }
+
+    /// Cancels `task` on SIGINT or SIGTERM until the returned watch is stopped.
+    static func cancelOnSignal<T>(_ task: Task<T, any Error>) -> any SignalStopping {
         let interrupted: @Sendable (Int32) -> Void = { _ in
             flag.withLock { $0 = true }
             task.cancel()
         }
         if let watch = watcher.withLock({ $0 }), let stopping = watch(interrupted) {
-            return SignalWatch(sources: [], other: stopping)
+            return stopping
         }
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        return SignalWatch(sources: [SIGINT, SIGTERM].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number)
-            source.setEventHandler { interrupted(number) }
-            source.resume()
-            return source
-        }, other: nil)
+        return DispatchSignalSources(interrupted)
     }
 
-    /// The signal sources of one command; ``cancel()`` restores the default actions.
-    struct SignalWatch {
+    /// The watch by libdispatch's signal sources, the default. (Unchecked: a dispatch source
+    /// may be cancelled from any thread.)
+    private struct DispatchSignalSources: SignalStopping, @unchecked Sendable {
         let sources: [any DispatchSourceSignal]
-        let other: (any SignalStopping)?
 
-        func cancel() {
-            if let other {
-                other.stop()
-                return
+        init(_ handler: @escaping @Sendable (Int32) -> Void) {
+            signal(SIGINT, SIG_IGN)
+            signal(SIGTERM, SIG_IGN)
+            sources = [SIGINT, SIGTERM].map { number in
+                let source = DispatchSource.makeSignalSource(signal: number)
+                source.setEventHandler { handler(number) }
+                source.resume()
+                return source
             }
+        }
+
+        func stop() {
             for source in sources { source.cancel() }
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
+            Interrupt.restoreDefaultActions()
         }
     }
 }

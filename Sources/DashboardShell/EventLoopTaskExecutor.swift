@@ -31,7 +31,7 @@ package final class EventLoopTaskExecutor: TaskExecutor, SchedulingExecutor, Sen
 
     /// Runs `job` on an event loop of the group at `instant` of `clock`.
     package func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
-        guard let delay = Self.delay(clock.now.duration(to: instant)) else {
+        guard let delay = clock.now.duration(to: instant) as? Duration else {
             Self.platformEnqueue(fallback, job, at: instant, tolerance: tolerance, clock: clock)
             return
         }
@@ -40,7 +40,7 @@ package final class EventLoopTaskExecutor: TaskExecutor, SchedulingExecutor, Sen
 
     /// Runs `job` on an event loop of the group after `delay` of `clock`.
     package func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
-        guard let converted = Self.delay(delay) else {
+        guard let converted = delay as? Duration else {
             Self.platformEnqueue(fallback, job, at: clock.now.advanced(by: delay), tolerance: tolerance, clock: clock)
             return
         }
@@ -62,11 +62,6 @@ package final class EventLoopTaskExecutor: TaskExecutor, SchedulingExecutor, Sen
         loop.scheduleTask(in: .nanoseconds(nanoseconds)) {
             loop.enqueue(ExecutorJob(unowned))
         }
-    }
-
-    /// `duration` as a `Duration` when the clock measures in one.
-    private static func delay<D>(_ duration: D) -> Duration? {
-        duration as? Duration
     }
 
     private static func platformEnqueue<C: Clock>(

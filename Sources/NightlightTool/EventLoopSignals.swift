@@ -36,8 +36,7 @@ enum EventLoopSignals {
             .takingOwnershipOfDescriptor(input: ends[0])
         channel.whenFailure { _ in
             // Nothing reads the pipe: the signals end the process as they would by default.
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
+            Interrupt.restoreDefaultActions()
         }
         _ = writeEnd  // initialised here, never first in the handler
         writeEnd = ends[1]
@@ -61,8 +60,7 @@ enum EventLoopSignals {
         let writeEnd: Int32
 
         func stop() {
-            signal(SIGINT, SIG_DFL)
-            signal(SIGTERM, SIG_DFL)
+            Interrupt.restoreDefaultActions()
             EventLoopSignals.writeEnd = -1
             close(writeEnd)
             channel.whenSuccess { $0.close(promise: nil) }
