@@ -4,9 +4,14 @@ executable, in the order the profile first names that code: the executable's cod
 gold's --section-ordering-file (scripts/make-order-file writes scripts/nightlight.order with it).
 
 Usage: order-sections.py CALLGRIND_OUT OBJECT_PATH LINK_MAP
+       order-sections.py --faults PERF_SCRIPT OBJECT_PATH LINK_MAP
   CALLGRIND_OUT  a callgrind.out file written with --demangle=no
-  OBJECT_PATH    the executable whose code to print, as callgrind names it
+  OBJECT_PATH    the executable whose code to print, as callgrind (or perf) names it
   LINK_MAP       gold's map of that executable's link (-Map): where each input section went
+  --faults       instead of a profile, the page faults of a run at full speed
+                 (`perf record -e page-faults -c 1 -d`, then `perf script -F ip,addr,dso
+                 --show-mmap-events`): the sections of the code whose first run faulted (an
+                 instruction fetch: the faulting address is the instruction pointer)
 
 The profile names functions by symbol, code without a symbol (private functions) by address, and
 recursion levels with a 'N suffix; the link map turns each into the section that holds it, so
@@ -60,6 +65,24 @@ def profiled_code(lines, wanted):
     return ordered
 
 
+def fetch_faults(lines, wanted):
+    """The addresses (in the file's layout) of the instruction fetches that faulted in `wanted`,
+    from `perf script -F ip,addr,dso --show-mmap-events` output."""
+    base, addresses = None, []
+    mapping = re.compile(r'\[(0x[0-9a-f]+)\(0x[0-9a-f]+\) @ (0x[0-9a-f]+|0) .*\]: r-xp (\S+)\s*$')
+    fault = re.compile(r'^\s*([0-9a-f]+)\s+\((.*?)\)\s+([0-9a-f]+)\s+\(')
+    for line in lines:
+        if 'PERF_RECORD_MMAP' in line:
+            match = mapping.search(line)
+            if match and match.group(3) == wanted:
+                base = int(match.group(1), 16) - int(match.group(2), 16)
+            continue
+        match = fault.match(line)
+        if match and base is not None and match.group(2) == wanted and match.group(1) == match.group(3):
+            addresses.append(int(match.group(1), 16) - base)
+    return addresses
+
+
 def text_sections(lines):
     """(address, size, name) of every non-empty .text input section in a gold link map."""
     sections, pending = [], None
@@ -95,26 +118,30 @@ def symbol_addresses(path):
 
 
 def main():
-    if len(sys.argv) != 4:
+    faults = len(sys.argv) == 5 and sys.argv[1] == '--faults'
+    if len(sys.argv) != 4 and not faults:
         sys.exit(__doc__.strip())
-    profile, wanted, link_map = sys.argv[1:4]
+    profile, wanted, link_map = sys.argv[2:5] if faults else sys.argv[1:4]
     try:
         with open(profile, errors='replace') as file:
-            code = profiled_code(file, wanted)
+            code = fetch_faults(file, wanted) if faults else profiled_code(file, wanted)
         with open(link_map, errors='replace') as file:
             sections = text_sections(file)
-        addresses = symbol_addresses(wanted)
+        addresses = {} if faults else symbol_addresses(wanted)
     except OSError as error:
         sys.exit(f'error: cannot read {error.filename}: {error.strerror}')
     except subprocess.CalledProcessError as error:
         sys.exit(f'error: nm could not read the symbols of {wanted}: {error.stderr.strip()}')
-    if not code:
+    if not code and not faults:
         sys.exit(f'error: the profile {profile} names no code of {wanted} '
                  '(was it written with --demangle=no, for that executable?)')
     starts = [start for start, _, _ in sections]
     printed = set()
     for name in code:
-        address = int(name, 16) if name.startswith('0x') else addresses.get(name)
+        if isinstance(name, int):
+            address = name
+        else:
+            address = int(name, 16) if name.startswith('0x') else addresses.get(name)
         if address is None:
             continue
         index = bisect.bisect_right(starts, address) - 1
