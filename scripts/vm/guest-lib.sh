@@ -71,11 +71,11 @@ wait_quietly() {
 
 # press_until_value SUBSCRIBER FILE: presses the simulated SN's button (`press` on fd 3) until the
 # `ble subscribe --count 1` running as SUBSCRIBER has written its value to FILE, then waits for it
-# to end and returns its exit status. No line says when a subscription is in place, so it presses
-# until a value arrives: at most 30 presses, 3 s apart. Each press turns the child button light on
-# or off, and so changes Active State, only while presses are left today: write Daily Usage 0
-# (unlimited) first, as the factory 3 uses (6 presses) run out before a slow subscription is in
-# place.
+# to end, prints what it wrote (FILE, then the same name's .err) and returns its exit status.
+# No line says when a subscription is in place, so it presses until a value arrives: at most 30
+# presses, 3 s apart. Each press turns the child button light on or off, and so changes Active
+# State, only while presses are left today: write Daily Usage 0 (unlimited) first, as the factory
+# 3 uses (6 presses) run out before a slow subscription is in place.
 press_until_value() {
     local subscriber=$1 file=$2 press
     for press in $(seq 1 30); do
@@ -86,7 +86,10 @@ press_until_value() {
     echo "presses: $press"
     wait_quietly 30 sh -c "! kill -0 $subscriber" ||
         fail "ble subscribe did not end within 30 s of the last press; it printed: $(cat "$file" "${file%.txt}.err" 2>&1 | tail -n 5)"
-    wait "$subscriber"
+    local status=0
+    wait "$subscriber" || status=$?
+    cat "$file" "${file%.txt}.err"
+    return "$status"
 }
 
 # index_settings N: the "current settings" line of `btmgmt --index N info`.
